@@ -1,0 +1,1 @@
+"""Computer opponents and hints: they see only a seat's observation, never hidden tiles."""

@@ -1,0 +1,211 @@
+"""Command line: ``python main.py`` plays; ``python main.py simulate ...`` plays headless matches.
+
+Nothing here imports pygame at module level, so headless commands never load it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from game import __version__
+
+DEFAULT_SIZE = (1280, 720)
+MIN_SIZE = (320, 240)
+MAX_SIZE = (8192, 8192)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """Parse a window size written ``WxH``, e.g. ``1280x720``.
+
+    >>> parse_size("1280x720")
+    (1280, 720)
+    """
+    parts = text.strip().lower().split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a size: write WIDTHxHEIGHT in pixels, e.g. 1280x720"
+        )
+    width, height = (int(p) for p in parts)
+    if not (MIN_SIZE[0] <= width <= MAX_SIZE[0] and MIN_SIZE[1] <= height <= MAX_SIZE[1]):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is out of range: width must be {MIN_SIZE[0]}-{MAX_SIZE[0]} and "
+            f"height {MIN_SIZE[1]}-{MAX_SIZE[1]} pixels"
+        )
+    return width, height
+
+
+def positive_int(text: str) -> int:
+    """Parse an integer that is at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    return value
+
+
+def _add_play_options(parser: argparse.ArgumentParser, *, subcommand: bool) -> None:
+    # In the ``play`` subparser the defaults are suppressed so that options given before the
+    # subcommand (``main.py --size 800x600 play``) are not overwritten by the subparser's defaults.
+    parser.add_argument(
+        "--size",
+        type=parse_size,
+        metavar="WxH",
+        default=argparse.SUPPRESS if subcommand else DEFAULT_SIZE,
+        help="window size in pixels (default: %(default)s)"
+        if not subcommand
+        else "window size in pixels (default: 1280x720)",
+    )
+    parser.add_argument(
+        "--frames",
+        type=positive_int,
+        default=argparse.SUPPRESS if subcommand else None,
+        help=argparse.SUPPRESS,  # testing: quit after N frames
+    )
+
+
+def _add_simulate_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--matches",
+        type=int,
+        default=10,
+        metavar="N",
+        help="number of matches to play (default: 10)",
+    )
+    parser.add_argument(
+        "--players", type=int, default=4, metavar="P", help="number of players (default: 4)"
+    )
+    parser.add_argument(
+        "--preset",
+        choices=["standard", "station"],
+        default="standard",
+        help="rule preset (default: standard)",
+    )
+    parser.add_argument(
+        "--set",
+        type=int,
+        default=None,
+        metavar="N",
+        help="domino set, double-N (default: the preset's)",
+    )
+    parser.add_argument(
+        "--hand",
+        type=int,
+        default=None,
+        metavar="N",
+        help="tiles dealt to each player (default: the preset's)",
+    )
+    parser.add_argument("--seed", type=int, default=1, metavar="S", help="random seed (default: 1)")
+    parser.add_argument(
+        "--record", default=None, metavar="DIR", help="write a record of each match into DIR"
+    )
+    parser.add_argument(
+        "--seats",
+        default="random",
+        metavar="LIST",
+        help="comma-separated opponent kind per seat (default: random)",
+    )
+    parser.add_argument(
+        "--scoring",
+        choices=["penalty", "positive"],
+        default=None,
+        help="scoring style (default: the preset's)",
+    )
+    parser.add_argument(
+        "--first-turn-chain",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="allow playing a chain on the first turn (default: the preset's)",
+    )
+    parser.add_argument(
+        "--first-turn-draw",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="draw on the first turn when unable to play (default: the preset's)",
+    )
+    parser.add_argument(
+        "--max-open-doubles",
+        type=int,
+        default=None,
+        metavar="N",
+        help="most doubles left open at once; 0 means no limit (default: the preset's)",
+    )
+    parser.add_argument(
+        "--double-blank-points",
+        type=int,
+        default=None,
+        metavar="N",
+        help="points the double blank counts (default: the preset's)",
+    )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=None,
+        metavar="N",
+        help="rounds in a match (default: the preset's)",
+    )
+    parser.add_argument("--quiet", action="store_true", help="print only the summary")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Build the argument parser for every command."""
+    parser = argparse.ArgumentParser(
+        prog="mexican-train",
+        description="Mexican Train dominoes against the computer.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    _add_play_options(parser, subcommand=False)
+
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    play = commands.add_parser("play", help="play the game (the default)")
+    _add_play_options(play, subcommand=True)
+    simulate = commands.add_parser(
+        "simulate", help="play matches between computer players, without a window"
+    )
+    _add_simulate_options(simulate)
+    return parser
+
+
+def _exit_code(code: object) -> int:
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code
+    print(code, file=sys.stderr)
+    return 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the process exit status."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version, or a usage error (status 2)
+        return _exit_code(exc.code)
+
+    try:
+        if args.command == "simulate":
+            return _simulate(args)
+        return _play(args)
+    except KeyboardInterrupt:
+        return 130
+
+
+def _play(args: argparse.Namespace) -> int:
+    from game import placeholder
+
+    return placeholder.run(size=args.size, max_frames=args.frames)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    try:
+        from game.headless import simulate_main
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("game.headless", "game"):
+            raise
+        print("simulate is not available yet", file=sys.stderr)
+        return 1
+    return _exit_code(simulate_main(args))

@@ -1,0 +1,114 @@
+"""The command line: bad input gives a message and status 2, the window runs headless."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _main_py(*args: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return subprocess.run(
+        [sys.executable, "main.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_bad_size_exits_2_with_message() -> None:
+    result = _main_py("--size", "12x")
+    assert result.returncode == 2
+    assert "--size" in result.stderr
+    assert "WIDTHxHEIGHT" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_placeholder_runs_headless_for_a_few_frames() -> None:
+    result = _main_py("--frames", "3")
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_version() -> None:
+    result = _main_py("--version")
+    assert result.returncode == 0
+    assert "0.1.0" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("1280x720", (1280, 720)), ("800X600", (800, 600)), (" 1920x1080 ", (1920, 1080))],
+)
+def test_parse_size_accepts(text: str, expected: tuple[int, int]) -> None:
+    assert cli.parse_size(text) == expected
+
+
+@pytest.mark.parametrize("text", ["12x", "x720", "1280", "1280x720x2", "-1x5", "abcxdef", "10x10"])
+def test_main_refuses_bad_sizes(text: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["--size", text]) == 2
+    assert "--size" in capsys.readouterr().err
+
+
+def test_play_subcommand_keeps_options_given_before_it() -> None:
+    args = cli.build_parser().parse_args(["--size", "800x600", "play"])
+    assert args.size == (800, 600)
+    args = cli.build_parser().parse_args(["play", "--size", "800x600", "--frames", "2"])
+    assert args.size == (800, 600)
+    assert args.frames == 2
+
+
+def test_simulate_defaults() -> None:
+    args = cli.build_parser().parse_args(["simulate"])
+    assert args.command == "simulate"
+    assert (args.matches, args.players, args.preset, args.seed) == (10, 4, "standard", 1)
+    assert args.seats == "random"
+    assert args.first_turn_chain is None and args.first_turn_draw is None
+    assert args.set is None and args.hand is None and args.rounds is None
+    assert args.quiet is False
+
+
+def test_simulate_options() -> None:
+    args = cli.build_parser().parse_args(
+        [
+            "simulate",
+            "--no-first-turn-chain",
+            "--first-turn-draw",
+            "--max-open-doubles",
+            "0",
+            "--preset",
+            "station",
+            "--scoring",
+            "positive",
+        ]
+    )
+    assert args.first_turn_chain is False
+    assert args.first_turn_draw is True
+    assert args.max_open_doubles == 0
+    assert (args.preset, args.scoring) == ("station", "positive")
+
+
+def test_simulate_bad_preset_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["simulate", "--preset", "nope"]) == 2
+    assert "--preset" in capsys.readouterr().err
+
+
+def test_cli_does_not_import_pygame() -> None:
+    code = (
+        "import sys, game.cli; "
+        "game.cli.build_parser().parse_args(['simulate']); "
+        "sys.exit('pygame' in sys.modules)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False)
+    assert result.returncode == 0
