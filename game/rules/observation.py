@@ -1,0 +1,234 @@
+"""What one seat may know, and how a searching player rebuilds a full state from a guess.
+
+An :class:`Observation` is built by the engine for one seat. It holds that seat's own hand and
+everything public (the trains, markers, open doubles, every hand's size, the boneyard's size,
+scores, and the log of who drew and who passed facing which open numbers), and nothing else: no
+other hand, no boneyard order and no seed, so an opponent that decides from an observation
+cannot see hidden tiles by construction.
+
+:func:`determinize` is the other half: given an observation and a guess of the hidden tiles
+(the other hands and the boneyard order), it builds a :class:`GameState` to search in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .actions import Action, play_table
+from .options import Deal, Rules, RulesError
+from .state import LOG_DRAW, PLAY, GameState
+from .tiles import DOUBLE_ID, Tile, ids_to_tiles, mask_of, set_mask
+
+
+@dataclass(frozen=True, slots=True)
+class TrainView:
+    """One train as everybody sees it."""
+
+    train: int
+    owner: int | None  # None for the Mexican train
+    laid: tuple[tuple[int, int], ...]  # (touching, outward) pairs from the hub out
+    tile_ids: tuple[int, ...]
+    open_end: int
+    public: bool  # the Mexican train, or a personal train carrying its owner's marker
+    open_double: bool
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """A seat drew or passed because it could not play on any of these open numbers.
+
+    (A seat may also have held a double it was not allowed to play under max_open_doubles.)
+    """
+
+    seat: int
+    kind: str  # "draw" or "pass"
+    numbers: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    seat: int
+    players: int
+    names: tuple[str, ...]
+    rules: Rules
+    deal: Deal
+    phase: str
+    round_number: int
+    engine: Tile
+    hand: tuple[Tile, ...]
+    hand_sizes: tuple[int, ...]
+    boneyard_size: int
+    trains: tuple[TrainView, ...]  # personal trains by seat, then the Mexican train
+    markers: tuple[bool, ...]
+    open_doubles: tuple[int, ...]  # trains with an open double, oldest first
+    current: int
+    first_pending: tuple[bool, ...]  # seats that have not had their first turn
+    must_satisfy: int | None  # the seat to move must satisfy this train's double
+    must_follow: bool  # the seat to move has just played a double
+    in_first_turn_line: bool  # the seat to move is laying a first-turn line
+    drawn_tile: Tile | None  # the tile this seat just drew, if it is this seat's step
+    step_after_draw: bool  # the seat to move has drawn and must now play that tile or pass
+    went_out: tuple[int, ...]
+    out_pending: bool  # someone went out; the first round of turns is being finished
+    totals: tuple[int, ...]
+    round_scores: tuple[tuple[int, ...], ...]
+    rounds_won: tuple[int, ...]
+    log: tuple[LogEntry, ...]
+    legal_actions: tuple[Action, ...]  # empty unless it is this seat's turn
+
+    @property
+    def mexican(self) -> int:
+        return self.players
+
+    @property
+    def my_turn(self) -> bool:
+        return self.phase == PLAY and self.current == self.seat
+
+    def unseen_tiles(self) -> tuple[Tile, ...]:
+        """Tiles this seat cannot see: other hands and the boneyard, together."""
+        seen = mask_of(self.hand) | 1 << DOUBLE_ID[self.engine.high]
+        for train in self.trains:
+            for tile_id in train.tile_ids:
+                seen |= 1 << tile_id
+        return ids_to_tiles(set_mask(self.deal.set_size) & ~seen)
+
+
+def observe(state: GameState, seat: int) -> Observation:
+    """The observation of ``seat`` in ``state``."""
+    players = state.players
+    open_doubles = tuple(state.open_doubles)
+    trains = tuple(
+        TrainView(
+            train=t,
+            owner=None if t == players else t,
+            laid=state.train(t),
+            tile_ids=tuple(state.train_tiles[t]),
+            open_end=state.train_end[t],
+            public=t == players or state.markers[t],
+            open_double=t in open_doubles,
+        )
+        for t in range(players + 1)
+    )
+    mine = state.phase == PLAY and state.current == seat
+    log = tuple(
+        LogEntry(s, "draw" if kind == LOG_DRAW else "pass", _numbers(mask))
+        for s, kind, mask in state.log
+    )
+    return Observation(
+        seat=seat,
+        players=players,
+        names=state.names,
+        rules=state.rules,
+        deal=state.deal,
+        phase=state.phase,
+        round_number=state.round_number,
+        engine=state.engine,
+        hand=state.hand(seat),
+        hand_sizes=tuple(state.hand_size(s) for s in range(players)),
+        boneyard_size=len(state.boneyard),
+        trains=trains,
+        markers=tuple(state.markers),
+        open_doubles=open_doubles,
+        current=state.current,
+        first_pending=tuple(state.first_pending),
+        must_satisfy=state.must_satisfy,
+        must_follow=state.follow,
+        in_first_turn_line=state.chain,
+        drawn_tile=state.drawn_tile if mine else None,
+        step_after_draw=state.drawn >= 0,
+        went_out=tuple(state.went_out),
+        out_pending=state.out_pending,
+        totals=tuple(state.totals),
+        round_scores=tuple(tuple(r) for r in state.round_scores),
+        rounds_won=tuple(state.rounds_won),
+        log=log,
+        legal_actions=tuple(state.legal_actions()) if mine else (),
+    )
+
+
+def _numbers(mask: int) -> tuple[int, ...]:
+    return tuple(n for n in range(mask.bit_length()) if mask >> n & 1)
+
+
+def determinize(
+    observation: Observation,
+    other_hands: Mapping[int, Sequence[Tile]],
+    boneyard: Sequence[Tile],
+    drawn_by_current: Tile | None = None,
+) -> GameState:
+    """A full state matching ``observation`` with a guess of the hidden tiles.
+
+    ``other_hands`` gives every other seat's tiles (sizes as observed) and ``boneyard`` the
+    pile, top first. Together with the observer's hand, the trains and the engine they must hold
+    the set exactly once; a guess that does not fit is refused with a RulesError. When another
+    seat is to move just after drawing, ``drawn_by_current`` names the guessed tile it drew (one
+    of the tiles guessed for its hand). Only a guess
+    is ever used: the real hidden tiles are not reachable from an observation.
+    """
+    obs = observation
+    if obs.phase != PLAY:
+        raise RulesError("only a round in play can be searched")
+    players = obs.players
+    hands = [0] * players
+    hands[obs.seat] = mask_of(obs.hand)
+    for seat in range(players):
+        if seat == obs.seat:
+            continue
+        tiles = other_hands.get(seat, ())
+        if len(tiles) != obs.hand_sizes[seat]:
+            raise RulesError(f"seat {seat} holds {obs.hand_sizes[seat]} tiles, not {len(tiles)}")
+        hands[seat] = mask_of(Tile(*t) for t in tiles)
+    if len(boneyard) != obs.boneyard_size:
+        raise RulesError(f"the boneyard holds {obs.boneyard_size} tiles, not {len(boneyard)}")
+    pile = [Tile(*t).id for t in boneyard]
+    state = GameState.__new__(GameState)
+    state.rules = obs.rules
+    state.deal = obs.deal
+    state.players = players
+    state.names = obs.names
+    state.seed = 0  # no shuffle happens inside a round; the real seed stays hidden
+    state._plays = play_table(players + 1).plays
+    state.phase = PLAY
+    state.round_number = obs.round_number
+    state.totals = list(obs.totals)
+    state.round_scores = [list(r) for r in obs.round_scores]
+    state.rounds_won = list(obs.rounds_won)
+    state.match_winners = ()
+    state.decided_by = ""
+    state.engine_number = obs.engine.high
+    state.hands = hands
+    state.boneyard = pile[::-1]
+    state.train_tiles = [list(train.tile_ids) for train in obs.trains]
+    state.train_end = [train.open_end for train in obs.trains]
+    state.markers = list(obs.markers)
+    state.first_pending = list(obs.first_pending)
+    state.open_doubles = list(obs.open_doubles)
+    state.current = obs.current
+    state.log = [
+        (e.seat, LOG_DRAW if e.kind == "draw" else 1, sum(1 << n for n in e.numbers))
+        for e in obs.log
+    ]
+    state.went_out = list(obs.went_out)
+    state.out_pending = obs.out_pending
+    state.end_reason = ""
+    state.round_winners = ()
+    state.satisfy = obs.must_satisfy if obs.must_satisfy is not None else -1
+    state.follow = obs.must_follow
+    state.chain = obs.in_first_turn_line
+    state._legal = None
+    state.drawn = -1
+    if obs.step_after_draw:
+        drawn = obs.drawn_tile if obs.current == obs.seat else drawn_by_current
+        if drawn is None:
+            raise RulesError("the seat to move has just drawn: name the tile it drew")
+        state.drawn = Tile(*drawn).id
+        if not hands[obs.current] >> state.drawn & 1:
+            raise RulesError(f"the drawn tile {Tile(*drawn)} is not in the mover's hand")
+    try:
+        accounted = state.tiles_in_play()
+    except AssertionError as error:
+        raise RulesError(f"the guess does not fit the table: {error}") from None
+    if accounted != set_mask(obs.deal.set_size):
+        raise RulesError("the guess does not hold the whole set")
+    return state

@@ -1,0 +1,845 @@
+"""The state of a match: the deal, the trains, whose turn it is, and every rule of play.
+
+:class:`GameState` is the one object the table, the AI, records and tests share:
+
+* ``legal_actions()`` lists what the seat to move may do;
+* ``check(action, seat)`` returns ``None`` or a :class:`Refusal` with a reason a player can read;
+* ``apply(action)`` performs a legal action and returns the :mod:`events` it caused;
+* ``copy()`` is a cheap independent copy for search;
+* ``observation(seat)`` holds only what that seat may know.
+
+A match is a series of rounds. Between rounds (and before the first) the phase is
+``ROUND_OVER``; ``start_round()`` deals the next one. After the last round the phase is
+``MATCH_OVER``.
+
+Internally tiles are integer ids and hands are bit masks of ids (see :mod:`tiles`); the public
+methods speak in :class:`Tile` and action objects.
+
+>>> game = GameState.new(Rules.standard(), players=4, seed=7)
+>>> _ = game.start_round()
+>>> game.phase, game.round_number, game.engine
+('play', 1, Tile(low=12, high=12))
+>>> all(game.check(action) is None for action in game.legal_actions())
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+from . import events as ev
+from .actions import DRAW, END_TURN, PASS, Action, Draw, EndTurn, Pass, Play, play_table
+from .options import Deal, Rules, RulesError
+from .reasons import IllegalActionError, Reason, Refusal
+from .tiles import (
+    ALL_TILES,
+    DOUBLE_ID,
+    HIGH,
+    IS_DOUBLE,
+    LOW,
+    NUMBER_MASK,
+    PIPS,
+    ZERO_ZERO_ID,
+    Tile,
+    ids_to_tiles,
+    iter_ids,
+    set_mask,
+    tile_count,
+)
+
+if TYPE_CHECKING:
+    from .observation import Observation
+
+PLAY: Final = "play"
+ROUND_OVER: Final = "round_over"
+MATCH_OVER: Final = "match_over"
+
+# Kinds of entries in the public log of draws and passes.
+LOG_DRAW: Final = 0
+LOG_PASS: Final = 1
+
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six")
+
+
+class GameState:
+    """A whole match of Mexican Train under one set of rules (see the module docstring)."""
+
+    __slots__ = (
+        # the table, fixed for the match
+        "rules",
+        "deal",
+        "players",
+        "names",
+        "seed",
+        "_plays",
+        # the match so far
+        "phase",
+        "round_number",
+        "totals",
+        "round_scores",
+        "rounds_won",
+        "match_winners",
+        "decided_by",
+        # the round
+        "engine_number",
+        "hands",
+        "boneyard",
+        "train_tiles",
+        "train_end",
+        "markers",
+        "first_pending",
+        "open_doubles",
+        "current",
+        "log",
+        "went_out",
+        "out_pending",
+        "end_reason",
+        "round_winners",
+        # the turn in progress
+        "satisfy",
+        "follow",
+        "drawn",
+        "chain",
+        "_legal",
+    )
+
+    rules: Rules
+    deal: Deal
+    players: int
+    names: tuple[str, ...]
+    seed: int
+    _plays: tuple[tuple[Play, ...], ...]
+    phase: str
+    round_number: int
+    totals: list[int]
+    round_scores: list[list[int]]
+    rounds_won: list[int]
+    match_winners: tuple[int, ...]
+    decided_by: str
+    engine_number: int
+    hands: list[int]
+    boneyard: list[int]
+    train_tiles: list[list[int]]
+    train_end: list[int]
+    markers: list[bool]
+    first_pending: list[bool]
+    open_doubles: list[int]
+    current: int
+    log: list[tuple[int, int, int]]
+    went_out: list[int]
+    out_pending: bool
+    end_reason: str
+    round_winners: tuple[int, ...]
+    satisfy: int
+    follow: bool
+    drawn: int
+    chain: bool
+    _legal: list[Action] | None
+
+    # ------------------------------------------------------------------ creation
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules,
+        players: int,
+        seed: int,
+        names: Sequence[str] | None = None,
+    ) -> GameState:
+        """A match before its first round; raises RulesError if the table cannot be dealt."""
+        deal = rules.deal_for(players)
+        if names is None:
+            names = ["You"] + [f"Player {i + 1}" for i in range(1, players)]
+        if len(names) != players:
+            raise RulesError(f"{len(names)} names given for {players} players")
+        self = cls.__new__(cls)
+        self.rules = rules
+        self.deal = deal
+        self.players = players
+        self.names = tuple(str(n) for n in names)
+        self.seed = seed
+        self._plays = play_table(players + 1).plays
+        self.phase = ROUND_OVER
+        self.round_number = 0
+        self.totals = [0] * players
+        self.round_scores = []
+        self.rounds_won = [0] * players
+        self.match_winners = ()
+        self.decided_by = ""
+        self.engine_number = deal.set_size
+        self.hands = [0] * players
+        self.boneyard = []
+        self.train_tiles = [[] for _ in range(players + 1)]
+        self.train_end = [deal.set_size] * (players + 1)
+        self.markers = [False] * players
+        self.first_pending = [True] * players
+        self.open_doubles = []
+        self.current = 0
+        self.log = []
+        self.went_out = []
+        self.out_pending = False
+        self.end_reason = ""
+        self.round_winners = ()
+        self._reset_turn()
+        return self
+
+    def copy(self) -> GameState:
+        """An independent copy (for search): mutating it never touches this state."""
+        other = GameState.__new__(GameState)
+        other.rules = self.rules
+        other.deal = self.deal
+        other.players = self.players
+        other.names = self.names
+        other.seed = self.seed
+        other._plays = self._plays
+        other.phase = self.phase
+        other.round_number = self.round_number
+        other.totals = self.totals[:]
+        other.round_scores = [scores[:] for scores in self.round_scores]
+        other.rounds_won = self.rounds_won[:]
+        other.match_winners = self.match_winners
+        other.decided_by = self.decided_by
+        other.engine_number = self.engine_number
+        other.hands = self.hands[:]
+        other.boneyard = self.boneyard[:]
+        other.train_tiles = [tiles[:] for tiles in self.train_tiles]
+        other.train_end = self.train_end[:]
+        other.markers = self.markers[:]
+        other.first_pending = self.first_pending[:]
+        other.open_doubles = self.open_doubles[:]
+        other.current = self.current
+        other.log = self.log[:]
+        other.went_out = self.went_out[:]
+        other.out_pending = self.out_pending
+        other.end_reason = self.end_reason
+        other.round_winners = self.round_winners
+        other.satisfy = self.satisfy
+        other.follow = self.follow
+        other.drawn = self.drawn
+        other.chain = self.chain
+        other._legal = self._legal
+        return other
+
+    # ------------------------------------------------------------------ the deal
+
+    @property
+    def mexican(self) -> int:
+        """The train number of the Mexican train."""
+        return self.players
+
+    @property
+    def engine(self) -> Tile:
+        return ALL_TILES[DOUBLE_ID[self.engine_number]]
+
+    def _shuffled_ids(self, round_number: int) -> list[int]:
+        ids = list(range(tile_count(self.deal.set_size)))
+        random.Random(f"mexican-train/{self.seed}/{round_number}").shuffle(ids)
+        return ids
+
+    def shuffled_deal(self, round_number: int) -> tuple[list[list[Tile]], list[Tile]]:
+        """The seeded shuffle of a round: hands in deal order, boneyard top first."""
+        ids = self._shuffled_ids(round_number)
+        size = self.deal.hand_size
+        hands = [
+            [ALL_TILES[i] for i in ids[seat * size : (seat + 1) * size]]
+            for seat in range(self.players)
+        ]
+        return hands, [ALL_TILES[i] for i in ids[self.players * size :]]
+
+    def start_round(
+        self,
+        hands: Sequence[Sequence[Tile]] | None = None,
+        boneyard: Sequence[Tile] | None = None,
+    ) -> list[ev.Event]:
+        """Deal the next round and place its engine; returns the events of the deal.
+
+        Without arguments the round is dealt from the match's seed. Tests and replays may give
+        the hands (deal order) and the boneyard (top first); together they must hold every tile
+        of the set once, and each hand must have the table's hand size.
+        """
+        if self.phase != ROUND_OVER:
+            raise RulesError(
+                "a round is still being played" if self.phase == PLAY else "the match is over"
+            )
+        number = self.round_number + 1
+        size = self.deal.hand_size
+        players = self.players
+        if hands is None and boneyard is None:
+            ids = self._shuffled_ids(number)
+            hand_ids = [ids[seat * size : (seat + 1) * size] for seat in range(players)]
+            pile = ids[players * size :]
+        elif hands is not None and boneyard is not None:
+            hand_ids, pile = self._deal_ids(hands, boneyard)
+        else:
+            raise RulesError("give both the hands and the boneyard, or neither")
+
+        engine_number = self.deal.set_size - (number - 1)
+        engine_id = DOUBLE_ID[engine_number]
+        self.round_number = number
+        self.engine_number = engine_number
+        masks = []
+        for ids_of_hand in hand_ids:
+            mask = 0
+            for tile_id in ids_of_hand:
+                mask |= 1 << tile_id
+            masks.append(mask)
+        self.hands = masks
+        self.boneyard = pile[::-1]  # the top of the pile is the list's end
+        self.train_tiles = [[] for _ in range(players + 1)]
+        self.train_end = [engine_number] * (players + 1)
+        self.markers = [False] * players
+        self.first_pending = [True] * players
+        self.open_doubles = []
+        self.log = []
+        self.went_out = []
+        self.out_pending = False
+        self.end_reason = ""
+        self.round_winners = ()
+        self._reset_turn()
+
+        events: list[ev.Event] = [
+            ev.RoundStarted(
+                number,
+                ALL_TILES[engine_id],
+                tuple(tuple(ALL_TILES[i] for i in h) for h in hand_ids),
+                tuple(ALL_TILES[i] for i in pile),
+            )
+        ]
+        holder = next((s for s in range(players) if self.hands[s] >> engine_id & 1), -1)
+        seat = 0
+        while holder < 0:  # nobody holds the engine: draw for it, clockwise from seat 0
+            tile_id = self.boneyard.pop()
+            self.hands[seat] |= 1 << tile_id
+            events.append(ev.EngineDrawn(seat, ALL_TILES[tile_id]))
+            if tile_id == engine_id:
+                holder = seat
+            seat = (seat + 1) % players
+        self.hands[holder] &= ~(1 << engine_id)
+        events.append(ev.EnginePlaced(holder, ALL_TILES[engine_id]))
+        self.phase = PLAY
+        self.current = holder
+        events.append(ev.TurnStarted(holder, True, None))
+        return events
+
+    def _deal_ids(
+        self, hands: Sequence[Sequence[Tile]], boneyard: Sequence[Tile]
+    ) -> tuple[list[list[int]], list[int]]:
+        """A given deal as tile ids, refused unless it holds the whole set exactly once."""
+        if len(hands) != self.players:
+            raise RulesError(f"{len(hands)} hands dealt for {self.players} players")
+        size = self.deal.hand_size
+        for seat, hand in enumerate(hands):
+            if len(hand) != size:
+                raise RulesError(f"seat {seat} was dealt {len(hand)} tiles, not {size}")
+        every = set_mask(self.deal.set_size)
+        seen = 0
+
+        def ids_of(tiles: Sequence[Tile]) -> list[int]:
+            nonlocal seen
+            out = []
+            for raw in tiles:
+                tile = Tile(*raw)
+                bit = 1 << tile.id
+                if tile.low < 0 or not bit & every:
+                    raise RulesError(f"tile {tile} is not in a double-{self.deal.set_size} set")
+                if seen & bit:
+                    raise RulesError(f"tile {tile} is dealt twice")
+                seen |= bit
+                out.append(tile.id)
+            return out
+
+        hand_ids = [ids_of(hand) for hand in hands]
+        pile = ids_of(boneyard)
+        if seen != every:
+            raise RulesError(f"tile {ids_to_tiles(every & ~seen)[0]} is missing from the deal")
+        return hand_ids, pile
+
+    # ------------------------------------------------------------------ queries
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat to move may take now (empty between rounds)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> list[Action]:
+        if self.phase != PLAY:
+            return []
+        seat = self.current
+        plays = self._plays
+        out: list[Action] = []
+        drawn = self.drawn
+        source = self.hands[seat] if drawn < 0 else 1 << drawn
+        train_end = self.train_end
+
+        if self.first_pending[seat]:
+            m = source & NUMBER_MASK[train_end[seat]]
+            while m:
+                low_bit = m & -m
+                out.append(plays[low_bit.bit_length() - 1][seat])
+                m ^= low_bit
+            if self.chain:
+                out.append(END_TURN)
+            elif not out:
+                if drawn < 0 and self.rules.first_turn_draw and self.boneyard:
+                    out.append(DRAW)
+                else:
+                    out.append(PASS)
+            return out
+
+        if self.satisfy >= 0:
+            trains: Sequence[int] = (self.satisfy,)
+        else:
+            markers = self.markers
+            trains = [seat, self.players]
+            if True in markers:
+                trains += [t for t in range(self.players) if markers[t] and t != seat]
+        limit = self.rules.max_open_doubles
+        check_doubles = self.follow and limit is not None and len(self.open_doubles) >= limit
+        going_out_tile = self.hands[seat]  # a one-tile hand goes out: its double never opens
+        for train in trains:
+            m = source & NUMBER_MASK[train_end[train]]
+            while m:
+                low_bit = m & -m
+                tile_id = low_bit.bit_length() - 1
+                m ^= low_bit
+                if check_doubles and IS_DOUBLE[tile_id] and going_out_tile != low_bit:
+                    continue
+                out.append(plays[tile_id][train])
+        if not out:
+            out.append(DRAW if drawn < 0 and self.boneyard else PASS)
+        return out
+
+    def _open_trains(self, seat: int) -> list[int]:
+        """Trains open to a seat in a later turn: its own, the Mexican, and marked ones."""
+        markers = self.markers
+        return [seat, self.players] + [
+            other for other in range(self.players) if markers[other] and other != seat
+        ]
+
+    def _reachable_numbers(self, seat: int) -> int:
+        """Bit mask of the open-end numbers ``seat`` could play on, were it its turn now."""
+        ends = self.train_end
+        if self.first_pending[seat]:
+            return 1 << ends[seat]
+        if self.open_doubles:
+            return 1 << ends[self.open_doubles[0]]
+        numbers = 0
+        for train in self._open_trains(seat):
+            numbers |= 1 << ends[train]
+        return numbers
+
+    def _turn_numbers(self) -> int:
+        """The open-end numbers the seat to move may play on in the current step."""
+        seat = self.current
+        if self.first_pending[seat]:
+            return 1 << self.train_end[seat]
+        if self.satisfy >= 0:
+            return 1 << self.train_end[self.satisfy]
+        numbers = 0
+        for train in self._open_trains(seat):
+            numbers |= 1 << self.train_end[train]
+        return numbers
+
+    def check(self, action: Action, seat: int | None = None) -> Refusal | None:
+        """``None`` if ``seat`` (default: the seat to move) may take ``action`` now, else why."""
+        if self.phase != PLAY:
+            return self._refusal(Reason.ROUND_OVER)
+        if seat is not None and seat != self.current:
+            return self._refusal(Reason.NOT_YOUR_TURN)
+        if action in self.legal_actions():
+            return None
+        return self._explain(action)
+
+    def is_legal(self, action: Action, seat: int | None = None) -> bool:
+        return self.check(action, seat) is None
+
+    def _explain(self, action: Action) -> Refusal:
+        legal = self.legal_actions()
+        can_play = any(isinstance(a, Play) for a in legal)
+        seat = self.current
+        if isinstance(action, Draw):
+            if self.drawn >= 0:
+                return self._refusal(Reason.ALREADY_DRAWN)
+            if can_play:
+                return self._refusal(Reason.MUST_PLAY_NOT_DRAW)
+            if not self.boneyard:
+                return self._refusal(Reason.BONEYARD_EMPTY)
+            return self._refusal(Reason.FIRST_TURN_NO_DRAW)
+        if isinstance(action, Pass):
+            if self.follow and can_play:
+                return self._refusal(Reason.MUST_FOLLOW)
+            if can_play:
+                return self._refusal(Reason.MUST_PLAY_NOT_PASS)
+            return self._refusal(Reason.MUST_DRAW_BEFORE_PASS)
+        if isinstance(action, EndTurn):
+            if self.follow:
+                return self._refusal(Reason.MUST_FOLLOW)
+            return self._refusal(Reason.CANNOT_END_TURN)
+        if not isinstance(action, Play):
+            return self._refusal(Reason.NOT_ALLOWED)
+        train = action.train
+        try:
+            tile = Tile(*action.tile)
+            tile_id = tile.id
+        except (TypeError, ValueError):
+            return self._refusal(Reason.NOT_IN_HAND)
+        if not isinstance(train, int) or not 0 <= train <= self.players:
+            return self._refusal(Reason.NO_SUCH_TRAIN)
+        if tile.low < 0 or not self.hands[seat] >> tile_id & 1:
+            return self._refusal(Reason.NOT_IN_HAND)
+        if self.drawn >= 0 and tile_id != self.drawn:
+            return self._refusal(Reason.MUST_PLAY_DRAWN)
+        if self.first_pending[seat] and train != seat:
+            if train == self.players:
+                return self._refusal(Reason.MEXICAN_AFTER_FIRST_TURN)
+            return self._refusal(Reason.FIRST_TURN_OWN_TRAIN)
+        if self.satisfy >= 0 and train != self.satisfy:
+            return self._refusal(Reason.MUST_SATISFY, self.satisfy)
+        if (
+            train != self.satisfy
+            and train not in self._open_trains(seat)
+            and not self.first_pending[seat]
+        ):
+            return self._refusal(Reason.TRAIN_PRIVATE, train)
+        if not tile.has(self.train_end[train]):
+            return self._refusal(Reason.NUMBERS_DONT_MATCH)
+        if tile.is_double and self.follow:
+            return self._refusal(Reason.TOO_MANY_OPEN_DOUBLES)
+        return self._refusal(Reason.NOT_ALLOWED)
+
+    def _refusal(self, reason: Reason, train: int | None = None) -> Refusal:
+        message = reason.value
+        if reason is Reason.MUST_SATISFY and train is not None:
+            message = message.format(train=self.train_label(train, viewer=self.current))
+        elif reason is Reason.TOO_MANY_OPEN_DOUBLES:
+            limit = self.rules.max_open_doubles or 0
+            count = limit + 1
+            word = _NUMBER_WORDS[count] if count < len(_NUMBER_WORDS) else str(count)
+            message = f"that would leave {word} doubles open"
+        return Refusal(reason, message, train)
+
+    def train_label(self, train: int, viewer: int | None = None) -> str:
+        """A train's name in words: "the Mexican train", "your train" or "Ana's train"."""
+        if train == self.players:
+            return "the Mexican train"
+        if train == viewer:
+            return "your train"
+        return f"{self.names[train]}'s train"
+
+    # ------------------------------------------------------------------ applying
+
+    def apply(self, action: Action) -> list[ev.Event]:
+        """Perform a legal action for the seat to move; IllegalActionError if it is refused.
+
+        Returns the events the action caused, in order.
+        """
+        events: list[ev.Event] = []
+        self._apply(action, events)
+        return events
+
+    def apply_quietly(self, action: Action) -> None:
+        """``apply`` without building events: the same checks, for search and simulation."""
+        self._apply(action, None)
+
+    def _apply(self, action: Action, events: list[ev.Event] | None) -> None:
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:
+            refusal = self.check(action)
+            raise IllegalActionError(refusal or self._refusal(Reason.NOT_ALLOWED))
+        self._legal = None
+        kind = action.__class__
+        if kind is Play:
+            self._play(action.tile_id, action.train, events)  # type: ignore[union-attr]
+        elif kind is Draw:
+            self._draw(events)
+        elif kind is Pass:
+            self._pass(events)
+        else:
+            self._end_turn(events)
+
+    def _play(self, tile_id: int, train: int, events: list[ev.Event] | None) -> None:
+        seat = self.current
+        self.hands[seat] ^= 1 << tile_id
+        touching = self.train_end[train]
+        open_end = LOW[tile_id] + HIGH[tile_id] - touching
+        self.train_tiles[train].append(tile_id)
+        self.train_end[train] = open_end
+        tile = ALL_TILES[tile_id]
+        if events is not None:
+            events.append(ev.TilePlayed(seat, tile, train, touching, open_end))
+        if train == seat and self.markers[seat]:
+            self.markers[seat] = False
+            if events is not None:
+                events.append(ev.MarkerRemoved(seat))
+        open_doubles = self.open_doubles
+        if open_doubles and train in open_doubles:
+            open_doubles.remove(train)
+            if events is not None:
+                events.append(ev.DoubleSatisfied(train, ALL_TILES[DOUBLE_ID[touching]]))
+        was_drawn = self.drawn >= 0
+        self.drawn = -1
+
+        if not self.hands[seat]:
+            if events is not None:
+                events.append(ev.WentOut(seat))
+            self.went_out.append(seat)
+            self.first_pending[seat] = False
+            if self.rules.first_turn_chain and any(self.first_pending):
+                # Everyone still gets a first turn before the round ends (RULES.md 7).
+                self.out_pending = True
+                self._end_turn(events)
+            else:
+                self._end_round("out", events)
+            return
+
+        if self.first_pending[seat]:
+            if (
+                self.rules.first_turn_chain
+                and not was_drawn
+                and self.hands[seat] & NUMBER_MASK[open_end]
+            ):
+                self.chain = True  # the line may go on, or the seat may stop
+            else:
+                self._end_turn(events)
+            return
+        if self.satisfy < 0 and IS_DOUBLE[tile_id]:
+            open_doubles.append(train)
+            if events is not None:
+                events.append(ev.DoubleOpened(train, tile))
+            self.follow = True  # the same seat plays again; a fresh draw is allowed
+            return
+        self._end_turn(events)
+
+    def _draw(self, events: list[ev.Event] | None) -> None:
+        seat = self.current
+        self.log.append((seat, LOG_DRAW, self._turn_numbers()))
+        tile_id = self.boneyard.pop()
+        self.hands[seat] |= 1 << tile_id
+        self.drawn = tile_id
+        if events is not None:
+            events.append(ev.TileDrawn(seat, ALL_TILES[tile_id]))
+
+    def _pass(self, events: list[ev.Event] | None) -> None:
+        seat = self.current
+        self.log.append((seat, LOG_PASS, self._turn_numbers()))
+        if not self.markers[seat]:
+            self.markers[seat] = True
+            if events is not None:
+                events.append(ev.MarkerPlaced(seat))
+        if events is not None:
+            events.append(ev.TurnPassed(seat))
+        self.first_pending[seat] = False
+        if not self.boneyard and not self.out_pending and self._is_blocked():
+            self._end_round("blocked", events)
+            return
+        self._end_turn(events)
+
+    def _is_blocked(self) -> bool:
+        hands = self.hands
+        for seat in range(self.players):
+            numbers = self._reachable_numbers(seat)
+            hand = hands[seat]
+            n = 0
+            while numbers:
+                if numbers & 1 and hand & NUMBER_MASK[n]:
+                    return False
+                numbers >>= 1
+                n += 1
+        return True
+
+    def _reset_turn(self) -> None:
+        self.satisfy = -1
+        self.follow = False
+        self.drawn = -1
+        self.chain = False
+        self._legal = None
+
+    def _end_turn(self, events: list[ev.Event] | None) -> None:
+        self.first_pending[self.current] = False
+        self._reset_turn()
+        if self.out_pending and not any(self.first_pending):
+            self._end_round("out", events)
+            return
+        seat = self.current = (self.current + 1) % self.players
+        first = self.first_pending[seat]
+        if self.open_doubles and not first:
+            self.satisfy = self.open_doubles[0]
+        if events is not None:
+            events.append(ev.TurnStarted(seat, first, self.satisfy if self.satisfy >= 0 else None))
+
+    # ------------------------------------------------------------------ scoring
+
+    def hand_value(self, seat: int) -> int:
+        """Points a hand counts at the end of a round (``0|0`` per double_blank_points)."""
+        hand = self.hands[seat]
+        value = sum(PIPS[i] for i in iter_ids(hand))
+        if hand & 1 << ZERO_ZERO_ID:
+            value += self.rules.double_blank_points
+        return value
+
+    def _end_round(self, reason: str, events: list[ev.Event] | None) -> None:
+        players = range(self.players)
+        values = [self.hand_value(s) for s in players]
+        if reason == "out":
+            winners = tuple(sorted(self.went_out))
+        else:
+            lowest = min(values)
+            winners = tuple(s for s in players if values[s] == lowest)
+        if self.rules.scoring == "penalty":
+            scores = values
+            for s in players:
+                if scores[s] == 0:
+                    self.rounds_won[s] += 1
+        else:
+            pot = sum(values[s] for s in players if s not in winners)
+            share = pot // len(winners)
+            scores = [share if s in winners else 0 for s in players]
+            for s in winners:
+                self.rounds_won[s] += 1
+        for s in players:
+            self.totals[s] += scores[s]
+        self.round_scores.append(scores)
+        self.end_reason = reason
+        self.round_winners = winners
+        self.out_pending = False
+        self._reset_turn()
+        self.phase = ROUND_OVER
+        if events is not None:
+            events.append(
+            ev.RoundEnded(
+                self.round_number,
+                reason,
+                tuple(ids_to_tiles(h) for h in self.hands),
+                tuple(scores),
+                tuple(self.totals),
+                winners,
+            )
+        )
+        if self.round_number >= self.deal.rounds:
+            self._end_match(events)
+
+    def _end_match(self, events: list[ev.Event] | None) -> None:
+        penalty = self.rules.scoring == "penalty"
+        totals = self.totals
+        best = min(totals) if penalty else max(totals)
+        tied = [s for s in range(self.players) if totals[s] == best]
+        decided_by = "score"
+        if len(tied) > 1:
+            most = max(self.rounds_won[s] for s in tied)
+            tied = [s for s in tied if self.rounds_won[s] == most]
+            decided_by = "rounds_won"
+        if len(tied) > 1 and penalty:
+            lowest = {s: self._lowest_nonzero_round(s) for s in tied}
+            known = [v for v in lowest.values() if v is not None]
+            if known:
+                low = min(known)
+                narrowed = [s for s in tied if lowest[s] == low]
+                tied = narrowed
+                decided_by = "lowest_round"
+        if len(tied) > 1:
+            decided_by = "tie"
+        self.match_winners = tuple(tied)
+        self.decided_by = decided_by
+        self.phase = MATCH_OVER
+        if events is not None:
+            events.append(ev.MatchEnded(tuple(totals), self.match_winners, decided_by))
+
+    def _lowest_nonzero_round(self, seat: int) -> int | None:
+        nonzero = [scores[seat] for scores in self.round_scores if scores[seat]]
+        return min(nonzero) if nonzero else None
+
+    # ------------------------------------------------------------------ reading the table
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now (see :mod:`observation`)."""
+        from .observation import observe  # observation builds on this module
+
+        return observe(self, seat)
+
+    def hand(self, seat: int) -> tuple[Tile, ...]:
+        """A seat's tiles in id order (the table keeps its own tray order)."""
+        return ids_to_tiles(self.hands[seat])
+
+    def hand_size(self, seat: int) -> int:
+        return self.hands[seat].bit_count()
+
+    def train(self, train: int) -> tuple[tuple[int, int], ...]:
+        """A train's tiles as they lie, from the hub out: ``(touching, outward)`` pairs."""
+        end = self.engine_number
+        laid: list[tuple[int, int]] = []
+        for tile_id in self.train_tiles[train]:
+            outward = LOW[tile_id] + HIGH[tile_id] - end
+            laid.append((end, outward))
+            end = outward
+        return tuple(laid)
+
+    def open_double_trains(self) -> tuple[int, ...]:
+        """Trains ending in an open double, oldest first."""
+        return tuple(self.open_doubles)
+
+    def is_open_to(self, train: int, seat: int) -> bool:
+        """Whether ``train`` is open to ``seat`` on a later turn (ignoring double duties)."""
+        return train in self._open_trains(seat)
+
+    @property
+    def round_over(self) -> bool:
+        return self.phase != PLAY
+
+    @property
+    def match_over(self) -> bool:
+        return self.phase == MATCH_OVER
+
+    @property
+    def drawn_tile(self) -> Tile | None:
+        """The tile the seat to move drew in this step, if it must now play or pass with it."""
+        return ALL_TILES[self.drawn] if self.drawn >= 0 else None
+
+    @property
+    def must_satisfy(self) -> int | None:
+        """The train whose open double the seat to move must satisfy, if any."""
+        return self.satisfy if self.satisfy >= 0 else None
+
+    @property
+    def must_follow(self) -> bool:
+        """Whether the seat to move has just played a double and must play again."""
+        return self.follow
+
+    @property
+    def in_first_turn_line(self) -> bool:
+        """Whether the seat to move is laying a first-turn line it may stop at any time."""
+        return self.chain
+
+    def tiles_in_play(self) -> int:
+        """Every tile accounted for once: hands, boneyard, trains and the engine (a check)."""
+        seen = 0
+        for mask in self.hands:
+            if seen & mask:
+                raise AssertionError("a tile is in two hands")
+            seen |= mask
+        for tile_id in self.boneyard:
+            if seen >> tile_id & 1:
+                raise AssertionError(f"{ALL_TILES[tile_id]} is in the boneyard twice")
+            seen |= 1 << tile_id
+        for tiles in self.train_tiles:
+            for tile_id in tiles:
+                if seen >> tile_id & 1:
+                    raise AssertionError(f"{ALL_TILES[tile_id]} is in two places")
+                seen |= 1 << tile_id
+        if self.round_number:
+            engine_bit = 1 << DOUBLE_ID[self.engine_number]
+            if seen & engine_bit:
+                raise AssertionError("the engine is also elsewhere")
+            seen |= engine_bit
+        return seen
+
+
+def random_playout(state: GameState, rng: random.Random) -> None:
+    """Play the current round to its end with uniformly random legal actions (for tests)."""
+    while state.phase == PLAY:
+        state.apply(rng.choice(state.legal_actions()))
