@@ -712,15 +712,15 @@ class GameState:
         self.phase = ROUND_OVER
         if events is not None:
             events.append(
-            ev.RoundEnded(
-                self.round_number,
-                reason,
-                tuple(ids_to_tiles(h) for h in self.hands),
-                tuple(scores),
-                tuple(self.totals),
-                winners,
+                ev.RoundEnded(
+                    self.round_number,
+                    reason,
+                    tuple(ids_to_tiles(h) for h in self.hands),
+                    tuple(scores),
+                    tuple(self.totals),
+                    winners,
+                )
             )
-        )
         if self.round_number >= self.deal.rounds:
             self._end_match(events)
 
@@ -794,6 +794,10 @@ class GameState:
     @property
     def match_over(self) -> bool:
         return self.phase == MATCH_OVER
+
+    def boneyard_top(self) -> Tile | None:
+        """The tile the next draw takes (hidden from players; for replays and tests)."""
+        return ALL_TILES[self.boneyard[-1]] if self.boneyard else None
 
     @property
     def drawn_tile(self) -> Tile | None:

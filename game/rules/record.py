@@ -1,0 +1,426 @@
+"""Game records (docs/RECORD.md): write a match as JSON Lines, read it back, replay it.
+
+Writing: a :class:`RecordWriter` is made from a new match and fed the events of every
+``start_round`` and ``apply``; ``text()`` is the record.
+
+Reading: :func:`load_record` parses a record *and* replays it through the rules, refusing the
+first broken line with a :class:`RecordError` that names the line number and the reason. It
+returns nothing until the whole record has been checked, so nothing half-read reaches the game.
+:func:`replay_steps` replays an already loaded record step by step (for the table's replay).
+
+This module turns text into values and back; opening files is the caller's business.
+
+>>> from game.rules import GameState, Rules
+>>> game = GameState.new(Rules.standard().with_options(set_size=6, rounds=1), 2, seed=3)
+>>> writer = RecordWriter(game)
+>>> writer.add(game.start_round())
+>>> while game.phase == "play":
+...     writer.add(game.apply(game.legal_actions()[0]))
+>>> record, replayed = load_record(writer.text())
+>>> replayed.totals == game.totals
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from . import events as ev
+from .actions import DRAW, END_TURN, PASS, Action, Play, train_from_name, train_name
+from .options import Rules, RulesError
+from .reasons import IllegalActionError
+from .state import MATCH_OVER, PLAY, ROUND_OVER, GameState
+from .tiles import MAX_NUMBER, Tile
+
+RECORD_VERSION = 1
+
+
+class RecordError(ValueError):
+    """A record that breaks the format or the rules, at a line (1-based)."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        super().__init__(f"line {line}: {reason}")
+        self.line = line
+        self.reason = reason
+
+
+def _tile_json(tile: Tile) -> list[int]:
+    return [tile.low, tile.high]
+
+
+def _dump(obj: dict[str, Any]) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
+
+
+class RecordWriter:
+    """Collects the lines of one match from the engine's events."""
+
+    def __init__(self, state: GameState) -> None:
+        if state.round_number != 0:
+            raise RulesError("a record starts with a match that has not started yet")
+        self.players = state.players
+        rules = state.rules.with_options(
+            set_size=state.deal.set_size, hand_size=state.deal.hand_size, rounds=state.deal.rounds
+        )
+        self.lines: list[dict[str, Any]] = [
+            {
+                "type": "match",
+                "version": RECORD_VERSION,
+                "players": state.players,
+                "names": list(state.names),
+                "rules": rules.as_dict(),
+                "set": state.deal.set_size,
+                "seed": state.seed,
+            }
+        ]
+
+    def add(self, events: Iterable[ev.Event]) -> None:
+        """Record what a ``start_round`` or ``apply`` returned."""
+        for event in events:
+            line = self._line(event)
+            if line is not None:
+                self.lines.append(line)
+
+    def _line(self, event: ev.Event) -> dict[str, Any] | None:
+        if isinstance(event, ev.RoundStarted):
+            return {
+                "type": "round",
+                "round": event.round,
+                "engine": _tile_json(event.engine),
+                "hands": [[_tile_json(t) for t in hand] for hand in event.hands],
+                "boneyard": [_tile_json(t) for t in event.boneyard],
+            }
+        if isinstance(event, ev.EngineDrawn | ev.TileDrawn):
+            return {"type": "draw", "seat": event.seat, "tile": _tile_json(event.tile)}
+        if isinstance(event, ev.EnginePlaced):
+            return {"type": "engine", "seat": event.seat}
+        if isinstance(event, ev.TilePlayed):
+            return {
+                "type": "play",
+                "seat": event.seat,
+                "tile": _tile_json(event.tile),
+                "train": train_name(event.train, self.players),
+            }
+        if isinstance(event, ev.TurnPassed):
+            return {"type": "pass", "seat": event.seat}
+        if isinstance(event, ev.RoundEnded):
+            return {
+                "type": "round_end",
+                "round": event.round,
+                "reason": event.reason,
+                "hands": [[_tile_json(t) for t in hand] for hand in event.hands],
+                "scores": list(event.scores),
+                "totals": list(event.totals),
+            }
+        if isinstance(event, ev.MatchEnded):
+            return {
+                "type": "match_end",
+                "totals": list(event.totals),
+                "winners": list(event.winners),
+            }
+        return None
+
+    def text(self) -> str:
+        return "".join(_dump(line) + "\n" for line in self.lines)
+
+
+# ---------------------------------------------------------------------- reading
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A parsed record: the match line's facts and the lines after it, with line numbers."""
+
+    version: int
+    players: int
+    names: tuple[str, ...]
+    rules: Rules
+    set_size: int
+    seed: int
+    lines: tuple[tuple[int, dict[str, Any]], ...]
+
+    @property
+    def complete(self) -> bool:
+        return bool(self.lines) and self.lines[-1][1].get("type") == "match_end"
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayStep:
+    """One line of a record replayed: the action taken (if any) and the events it caused."""
+
+    line: int
+    kind: str
+    action: Action | None
+    events: tuple[ev.Event, ...]
+
+
+def parse_record(text: str) -> Record:
+    """The record's lines as JSON with the match line read; RecordError on a broken line."""
+    raw_lines = text.splitlines()
+    objects: list[tuple[int, dict[str, Any]]] = []
+    for number, raw in enumerate(raw_lines, start=1):
+        if not raw.strip():
+            continue
+        try:
+            obj = json.loads(raw)
+        except json.JSONDecodeError as error:
+            raise RecordError(number, f"not valid JSON ({error.msg})") from None
+        if not isinstance(obj, dict):
+            raise RecordError(number, "a line must be a JSON object")
+        kind = obj.get("type")
+        if not isinstance(kind, str):
+            raise RecordError(number, 'the line has no "type"')
+        objects.append((number, obj))
+    if not objects:
+        raise RecordError(1, "the record is empty")
+    number, head = objects[0]
+    if head["type"] != "match":
+        raise RecordError(number, 'a record must start with a "match" line')
+    version = _int(head, "version", number)
+    if version > RECORD_VERSION:
+        raise RecordError(
+            number, f"record version {version} is newer than this game reads ({RECORD_VERSION})"
+        )
+    if version < 1:
+        raise RecordError(number, f"record version {version} does not exist")
+    players = _int(head, "players", number)
+    names = head.get("names", [])
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise RecordError(number, '"names" must be a list of strings')
+    if len(names) != players:
+        raise RecordError(number, f"{len(names)} names for {players} players")
+    rules_obj = head.get("rules")
+    if not isinstance(rules_obj, dict):
+        raise RecordError(number, '"rules" must be an object')
+    set_size = _int(head, "set", number)
+    seed = _int(head, "seed", number)
+    try:
+        rules = Rules.from_dict(rules_obj)
+        if rules.set_size is None:
+            rules = rules.with_options(set_size=set_size)
+        deal = rules.deal_for(players)
+    except (RulesError, TypeError) as error:
+        raise RecordError(number, f"these rules cannot be played: {error}") from None
+    if deal.set_size != set_size:
+        raise RecordError(number, f'"set" is {set_size} but the rules deal double-{deal.set_size}')
+    return Record(version, players, tuple(names), rules, set_size, seed, tuple(objects[1:]))
+
+
+def _int(obj: dict[str, Any], key: str, line: int) -> int:
+    value = obj.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError(line, f'"{key}" must be a whole number')
+    return value
+
+
+def _seat(obj: dict[str, Any], line: int, players: int) -> int:
+    seat = _int(obj, "seat", line)
+    if not 0 <= seat < players:
+        raise RecordError(line, f"there is no seat {seat}")
+    return seat
+
+
+def _tile(value: Any, line: int, set_size: int, what: str = "tile") -> Tile:
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        raise RecordError(line, f"{what} must be a pair of numbers like [3, 5]")
+    low, high = value
+    if low > high:
+        raise RecordError(line, f"{what} [{low}, {high}] must be written low number first")
+    if low < 0 or high > min(set_size, MAX_NUMBER):
+        raise RecordError(line, f"{what} [{low}, {high}] is not in a double-{set_size} set")
+    return Tile(low, high)
+
+
+def _tiles(value: Any, line: int, set_size: int, what: str) -> list[Tile]:
+    if not isinstance(value, list):
+        raise RecordError(line, f"{what} must be a list of tiles")
+    return [_tile(v, line, set_size) for v in value]
+
+
+def replay_steps(record: Record) -> Iterator[tuple[GameState, ReplayStep]]:
+    """Replay a record line by line through the rules, yielding the state after each line.
+
+    The same state object is yielded each time (it is the live game). A line that breaks the
+    format or the rules raises RecordError; use :func:`load_record` to check a whole record
+    before showing any of it.
+    """
+    players = record.players
+    set_size = record.set_size
+    state = GameState.new(record.rules, players, record.seed, record.names)
+    deal_events: list[ev.Event] = []  # the deal's draws and engine, checked line by line
+    expect = "round"  # what the next line must be: round, engine, round_end, match_end or play
+
+    for number, obj in record.lines:
+        kind = obj["type"]
+        if kind not in _KNOWN:
+            if kind == "match":
+                raise RecordError(number, 'a second "match" line')
+            continue  # a line type this version does not know: the format may grow
+        if expect == "done":
+            raise RecordError(number, "the match is already over")
+        if expect == "engine" and kind not in ("draw", "engine"):
+            raise RecordError(number, f'expected the engine to be placed, found "{kind}"')
+        if expect in ("round", "round_end", "match_end") and kind != expect:
+            raise RecordError(number, f'expected a "{expect}" line, found "{kind}"')
+        if expect == "play" and kind not in ("play", "draw", "pass"):
+            raise RecordError(number, f'"{kind}" while the round is still being played')
+
+        if kind == "round":
+            events = _start_round(state, obj, number, set_size)
+            deal_events = [e for e in events if isinstance(e, ev.EngineDrawn | ev.EnginePlaced)]
+            expect = "engine"
+            yield state, ReplayStep(number, kind, None, tuple(events))
+        elif expect == "engine":
+            _check_deal_line(obj, kind, number, players, set_size, deal_events.pop(0))
+            if kind == "engine":
+                expect = "play"
+            yield state, ReplayStep(number, kind, None, ())
+        elif kind in ("play", "draw", "pass"):
+            action, events = _replay_action(state, obj, kind, number)
+            if state.phase != PLAY:
+                expect = "round_end"
+            yield state, ReplayStep(number, kind, action, tuple(events))
+        elif kind == "round_end":
+            _check_round_end(state, obj, number, set_size)
+            expect = "match_end" if state.phase == MATCH_OVER else "round"
+            yield state, ReplayStep(number, kind, None, ())
+        else:  # match_end
+            _check_match_end(state, obj, number)
+            expect = "done"
+            yield state, ReplayStep(number, kind, None, ())
+
+
+_KNOWN = frozenset({"round", "engine", "play", "draw", "pass", "round_end", "match_end", "match"})
+
+
+def _start_round(
+    state: GameState, obj: dict[str, Any], number: int, set_size: int
+) -> list[ev.Event]:
+    expected = state.round_number + 1
+    if _int(obj, "round", number) != expected:
+        raise RecordError(number, f"round {obj['round']} where round {expected} is next")
+    engine = _tile(obj.get("engine"), number, set_size, "engine")
+    engine_number = set_size - expected + 1
+    if engine != Tile(engine_number, engine_number):
+        raise RecordError(number, f"round {expected}'s engine is {engine_number}|{engine_number}")
+    hands_obj = obj.get("hands")
+    if not isinstance(hands_obj, list):
+        raise RecordError(number, '"hands" must be a list of hands')
+    hands = [_tiles(h, number, set_size, "a hand") for h in hands_obj]
+    boneyard = _tiles(obj.get("boneyard"), number, set_size, '"boneyard"')
+    try:
+        return state.start_round(hands, boneyard)
+    except RulesError as error:
+        raise RecordError(number, str(error)) from None
+
+
+def _check_deal_line(
+    obj: dict[str, Any], kind: str, number: int, players: int, set_size: int, want: ev.Event
+) -> None:
+    seat = _seat(obj, number, players)
+    if kind == "draw":
+        tile = _tile(obj.get("tile"), number, set_size)
+        if not isinstance(want, ev.EngineDrawn):
+            raise RecordError(number, "nobody draws now: the engine is ready to be placed")
+        if (seat, tile) != (want.seat, want.tile):
+            raise RecordError(
+                number,
+                f"seat {want.seat} draws {want.tile} for the engine here, not seat {seat} {tile}",
+            )
+    else:
+        if not isinstance(want, ev.EnginePlaced):
+            raise RecordError(number, "the engine has not come up yet: keep drawing")
+        if seat != want.seat:
+            raise RecordError(number, f"seat {want.seat} places the engine, not seat {seat}")
+
+
+def _replay_action(
+    state: GameState, obj: dict[str, Any], kind: str, number: int
+) -> tuple[Action, list[ev.Event]]:
+    players = state.players
+    set_size = state.deal.set_size
+    seat = _seat(obj, number, players)
+    action: Action
+    if kind == "play":
+        tile = _tile(obj.get("tile"), number, set_size)
+        name = obj.get("train")
+        train = train_from_name(name, players) if isinstance(name, str) else None
+        if train is None:
+            raise RecordError(number, f"there is no train {name!r}")
+        action = Play(tile, train)
+    elif kind == "draw":
+        tile = _tile(obj.get("tile"), number, set_size)
+        top = state.boneyard_top()
+        if top is not None and tile != top:
+            raise RecordError(number, f"the boneyard's top tile is {top}, not {tile}")
+        action = DRAW
+    else:
+        action = PASS
+    events: list[ev.Event] = []
+    if seat != state.current and state.in_first_turn_line:
+        events += state.apply(END_TURN)  # a first-turn line ends when the next seat acts
+    if seat != state.current:
+        raise RecordError(number, f"it is seat {state.current}'s turn, not seat {seat}'s")
+    try:
+        events += state.apply(action)
+    except IllegalActionError as error:
+        raise RecordError(number, f"seat {seat} may not {kind}: {error}") from None
+    return action, events
+
+
+def _check_match_end(state: GameState, obj: dict[str, Any], number: int) -> None:
+    totals = obj.get("totals")
+    if totals != state.totals:
+        raise RecordError(number, f"the totals are {state.totals}, not {totals}")
+    winners = obj.get("winners")
+    if winners != list(state.match_winners):
+        raise RecordError(number, f"the winners are {list(state.match_winners)}, not {winners}")
+
+
+def _check_round_end(state: GameState, obj: dict[str, Any], number: int, set_size: int) -> None:
+    if _int(obj, "round", number) != state.round_number:
+        raise RecordError(
+            number, f"round {obj['round']} ends, but this is round {state.round_number}"
+        )
+    if obj.get("reason") != state.end_reason:
+        raise RecordError(
+            number, f'the round ended "{state.end_reason}", not {obj.get("reason")!r}'
+        )
+    hands_obj = obj.get("hands")
+    if not isinstance(hands_obj, list):
+        raise RecordError(number, '"hands" must be a list of hands')
+    hands = [sorted(_tiles(h, number, set_size, "a hand")) for h in hands_obj]
+    actual = [sorted(state.hand(s)) for s in range(state.players)]
+    if hands != actual:
+        raise RecordError(number, "the hands left do not match the play")
+    scores = state.round_scores[-1]
+    if obj.get("scores") != scores:
+        raise RecordError(number, f"the round's scores are {scores}, not {obj.get('scores')}")
+    if obj.get("totals") != state.totals:
+        raise RecordError(number, f"the totals are {state.totals}, not {obj.get('totals')}")
+
+
+def load_record(text: str) -> tuple[Record, GameState]:
+    """Parse and fully replay a record; the final state, or RecordError at the first bad line.
+
+    A record may stop in the middle of a round (a match still being played); it may not stop
+    after a round or the match has ended without writing the line that says so.
+    """
+    record = parse_record(text)
+    state = GameState.new(record.rules, record.players, record.seed, record.names)
+    last = record.lines[-1][0] if record.lines else 1
+    kind = ""
+    for replayed, step in replay_steps(record):
+        state, kind = replayed, step.kind
+    if state.phase == ROUND_OVER and state.round_number and kind != "round_end":
+        raise RecordError(last, "the round is over but its round_end line is missing")
+    if state.phase == MATCH_OVER and kind != "match_end":
+        raise RecordError(last, "the match is over but its match_end line is missing")
+    return record, state
