@@ -201,11 +201,6 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    try:
-        from game.headless import simulate_main
-    except ModuleNotFoundError as exc:
-        if exc.name not in ("game.headless", "game"):
-            raise
-        print("simulate is not available yet", file=sys.stderr)
-        return 1
-    return _exit_code(simulate_main(args))
+    from game.headless import simulate_main
+
+    return simulate_main(args)

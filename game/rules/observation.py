@@ -13,29 +13,42 @@ cannot see hidden tiles by construction.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .actions import Action, play_table
 from .options import Deal, Rules, RulesError
 from .state import LOG_DRAW, PLAY, GameState
-from .tiles import DOUBLE_ID, Tile, ids_to_tiles, mask_of, set_mask
+from .tiles import ALL_TILES, DOUBLE_ID, HIGH, LOW, Tile, ids_to_tiles, mask_of, set_mask
 
 
-@dataclass(frozen=True, slots=True)
-class TrainView:
+class TrainView(NamedTuple):
     """One train as everybody sees it."""
 
     train: int
     owner: int | None  # None for the Mexican train
-    laid: tuple[tuple[int, int], ...]  # (touching, outward) pairs from the hub out
-    tile_ids: tuple[int, ...]
+    tile_ids: tuple[int, ...]  # from the hub out
+    engine_number: int
     open_end: int
     public: bool  # the Mexican train, or a personal train carrying its owner's marker
     open_double: bool
 
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        return tuple(ALL_TILES[i] for i in self.tile_ids)
 
-@dataclass(frozen=True, slots=True)
-class LogEntry:
+    @property
+    def laid(self) -> tuple[tuple[int, int], ...]:
+        """The tiles as they lie: (touching, outward) pairs from the hub out."""
+        end = self.engine_number
+        out = []
+        for tile_id in self.tile_ids:
+            outward = LOW[tile_id] + HIGH[tile_id] - end
+            out.append((end, outward))
+            end = outward
+        return tuple(out)
+
+
+class LogEntry(NamedTuple):
     """A seat drew or passed because it could not play on any of these open numbers.
 
     (A seat may also have held a double it was not allowed to play under max_open_doubles.)
@@ -46,8 +59,7 @@ class LogEntry:
     numbers: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Observation:
+class Observation(NamedTuple):
     seat: int
     players: int
     names: tuple[str, ...]
@@ -74,12 +86,20 @@ class Observation:
     totals: tuple[int, ...]
     round_scores: tuple[tuple[int, ...], ...]
     rounds_won: tuple[int, ...]
-    log: tuple[LogEntry, ...]
+    log_masks: tuple[tuple[int, int, int], ...]  # (seat, LOG_DRAW/LOG_PASS, numbers bit mask)
     legal_actions: tuple[Action, ...]  # empty unless it is this seat's turn
 
     @property
     def mexican(self) -> int:
         return self.players
+
+    @property
+    def log(self) -> tuple[LogEntry, ...]:
+        """Every draw and pass of the round so far, oldest first."""
+        return tuple(
+            LogEntry(seat, "draw" if kind == LOG_DRAW else "pass", _numbers(mask))
+            for seat, kind, mask in self.log_masks
+        )
 
     @property
     def my_turn(self) -> bool:
@@ -98,23 +118,21 @@ def observe(state: GameState, seat: int) -> Observation:
     """The observation of ``seat`` in ``state``."""
     players = state.players
     open_doubles = tuple(state.open_doubles)
+    engine_number = state.engine_number
+    markers = state.markers
     trains = tuple(
         TrainView(
-            train=t,
-            owner=None if t == players else t,
-            laid=state.train(t),
-            tile_ids=tuple(state.train_tiles[t]),
-            open_end=state.train_end[t],
-            public=t == players or state.markers[t],
-            open_double=t in open_doubles,
+            t,
+            None if t == players else t,
+            tuple(state.train_tiles[t]),
+            engine_number,
+            state.train_end[t],
+            t == players or markers[t],
+            t in open_doubles,
         )
         for t in range(players + 1)
     )
     mine = state.phase == PLAY and state.current == seat
-    log = tuple(
-        LogEntry(s, "draw" if kind == LOG_DRAW else "pass", _numbers(mask))
-        for s, kind, mask in state.log
-    )
     return Observation(
         seat=seat,
         players=players,
@@ -142,7 +160,7 @@ def observe(state: GameState, seat: int) -> Observation:
         totals=tuple(state.totals),
         round_scores=tuple(tuple(r) for r in state.round_scores),
         rounds_won=tuple(state.rounds_won),
-        log=log,
+        log_masks=tuple(state.log),
         legal_actions=tuple(state.legal_actions()) if mine else (),
     )
 
@@ -205,10 +223,7 @@ def determinize(
     state.first_pending = list(obs.first_pending)
     state.open_doubles = list(obs.open_doubles)
     state.current = obs.current
-    state.log = [
-        (e.seat, LOG_DRAW if e.kind == "draw" else 1, sum(1 << n for n in e.numbers))
-        for e in obs.log
-    ]
+    state.log = list(obs.log_masks)
     state.went_out = list(obs.went_out)
     state.out_pending = obs.out_pending
     state.end_reason = ""

@@ -565,14 +565,14 @@ class GameState:
 
     def _play(self, tile_id: int, train: int, events: list[ev.Event] | None) -> None:
         seat = self.current
-        self.hands[seat] ^= 1 << tile_id
-        touching = self.train_end[train]
-        open_end = LOW[tile_id] + HIGH[tile_id] - touching
+        hands = self.hands
+        hand = hands[seat] = hands[seat] ^ (1 << tile_id)
+        train_end = self.train_end
+        touching = train_end[train]
+        open_end = train_end[train] = LOW[tile_id] + HIGH[tile_id] - touching
         self.train_tiles[train].append(tile_id)
-        self.train_end[train] = open_end
-        tile = ALL_TILES[tile_id]
         if events is not None:
-            events.append(ev.TilePlayed(seat, tile, train, touching, open_end))
+            events.append(ev.TilePlayed(seat, ALL_TILES[tile_id], train, touching, open_end))
         if train == seat and self.markers[seat]:
             self.markers[seat] = False
             if events is not None:
@@ -585,12 +585,12 @@ class GameState:
         was_drawn = self.drawn >= 0
         self.drawn = -1
 
-        if not self.hands[seat]:
+        if not hand:
             if events is not None:
                 events.append(ev.WentOut(seat))
             self.went_out.append(seat)
             self.first_pending[seat] = False
-            if self.rules.first_turn_chain and any(self.first_pending):
+            if self.rules.first_turn_chain and True in self.first_pending:
                 # Everyone still gets a first turn before the round ends (RULES.md 7).
                 self.out_pending = True
                 self._end_turn(events)
@@ -599,11 +599,7 @@ class GameState:
             return
 
         if self.first_pending[seat]:
-            if (
-                self.rules.first_turn_chain
-                and not was_drawn
-                and self.hands[seat] & NUMBER_MASK[open_end]
-            ):
+            if self.rules.first_turn_chain and not was_drawn and hand & NUMBER_MASK[open_end]:
                 self.chain = True  # the line may go on, or the seat may stop
             else:
                 self._end_turn(events)
@@ -611,7 +607,7 @@ class GameState:
         if self.satisfy < 0 and IS_DOUBLE[tile_id]:
             open_doubles.append(train)
             if events is not None:
-                events.append(ev.DoubleOpened(train, tile))
+                events.append(ev.DoubleOpened(train, ALL_TILES[tile_id]))
             self.follow = True  # the same seat plays again; a fresh draw is allowed
             return
         self._end_turn(events)
@@ -661,13 +657,18 @@ class GameState:
         self._legal = None
 
     def _end_turn(self, events: list[ev.Event] | None) -> None:
-        self.first_pending[self.current] = False
-        self._reset_turn()
-        if self.out_pending and not any(self.first_pending):
+        first_pending = self.first_pending
+        first_pending[self.current] = False
+        self.satisfy = -1
+        self.follow = False
+        self.drawn = -1
+        self.chain = False
+        self._legal = None
+        if self.out_pending and True not in first_pending:
             self._end_round("out", events)
             return
         seat = self.current = (self.current + 1) % self.players
-        first = self.first_pending[seat]
+        first = first_pending[seat]
         if self.open_doubles and not first:
             self.satisfy = self.open_doubles[0]
         if events is not None:

@@ -1,0 +1,68 @@
+"""Simple legal-play seats: random and greedy. They decide from an observation alone.
+
+Stronger opponents live beside these; every seat has the same shape: ``choose(observation)``
+returns one of ``observation.legal_actions``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from game.rules import Action, Observation, Play
+
+
+class Seat(Protocol):
+    """A player the computer controls."""
+
+    name: str
+
+    def choose(self, observation: Observation) -> Action: ...
+
+
+class RandomSeat:
+    """Picks uniformly among the legal actions."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, observation: Observation) -> Action:
+        legal = observation.legal_actions
+        return legal[int(self._rng.random() * len(legal))]
+
+
+class GreedySeat:
+    """Sheds the heaviest tile it can, doubles first among equals, and keeps a line going."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, observation: Observation) -> Action:
+        legal = observation.legal_actions
+        plays = [a for a in legal if isinstance(a, Play)]
+        if not plays:
+            return legal[0]  # draw, pass (or nothing but ending the turn)
+        own = observation.seat
+        return max(
+            plays,
+            key=lambda p: (p.tile.pips, p.tile.is_double, p.train == own, self._rng.random()),
+        )
+
+
+SEAT_KINDS: dict[str, type[RandomSeat] | type[GreedySeat]] = {
+    "random": RandomSeat,
+    "greedy": GreedySeat,
+}
+
+
+def make_seat(kind: str, seed: int) -> Seat:
+    """A seat of the named kind; ValueError naming the kinds there are."""
+    try:
+        return SEAT_KINDS[kind](seed)
+    except KeyError:
+        kinds = ", ".join(sorted(SEAT_KINDS))
+        raise ValueError(f"unknown seat kind {kind!r}: choose from {kinds}") from None
