@@ -166,6 +166,10 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate", help="play matches between computer players, without a window"
     )
     _add_simulate_options(simulate)
+    verify = commands.add_parser(
+        "verify", help="replay game records through the rules and report any broken line"
+    )
+    verify.add_argument("files", nargs="+", metavar="FILE", help="record files (.jsonl)")
     return parser
 
 
@@ -189,6 +193,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "simulate":
             return _simulate(args)
+        if args.command == "verify":
+            from game.headless import verify_main
+
+            return verify_main(args.files)
         return _play(args)
     except KeyboardInterrupt:
         return 130

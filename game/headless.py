@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.ai.simple import SEAT_KINDS, Seat, make_seat
+from game.records import load_record_file, write_text_atomically
 from game.rules import GameState, Rules, RulesError
 from game.rules.events import RoundEnded
-from game.rules.record import RecordWriter
+from game.rules.record import RecordError, RecordWriter
 from game.rules.state import PLAY
 
 
@@ -154,7 +155,7 @@ def simulate_main(args: argparse.Namespace) -> int:
         if record_dir is not None and result.record is not None:
             path = record_dir / f"match-{match_seed}.jsonl"
             try:
-                path.write_text(result.record, encoding="utf-8")
+                write_text_atomically(path, result.record)
             except OSError as error:
                 print(f"simulate: cannot write {path}: {error.strerror}", file=sys.stderr)
                 return 1
@@ -187,3 +188,26 @@ def format_summary(summary: Summary, rules: Rules, players: int, kinds: Sequence
             f"{summary.actions / seconds:.0f} actions/s ({summary.seconds:.2f} s)",
         ]
     )
+
+
+def verify_main(paths: Sequence[str]) -> int:
+    """Run ``main.py verify FILE...``: replay each record through the rules and report."""
+    status = 0
+    for path in paths:
+        try:
+            record, state = load_record_file(path)
+        except RecordError as error:
+            print(f"{path}: refused at {error}", file=sys.stderr)
+            status = 1
+            continue
+        except OSError as error:
+            print(error, file=sys.stderr)
+            status = 1
+            continue
+        if record.complete:
+            totals = ", ".join(str(t) for t in state.totals)
+            winners = ", ".join(state.names[w] for w in state.match_winners)
+            print(f"{path}: ok, {state.round_number} rounds, totals {totals}, won by {winners}")
+        else:
+            print(f"{path}: ok so far, match still in round {state.round_number}")
+    return status

@@ -844,6 +844,44 @@ class GameState:
         return seen
 
 
+def assert_valid(state: GameState) -> None:
+    """Raise AssertionError if the state breaks an invariant of the rules (tests and soak runs).
+
+    Every tile of the set is in exactly one place; every train is a matching line from the
+    engine to its recorded open end; every open double ends its train; a round in play has a
+    legal action for the seat to move.
+    """
+    if state.round_number == 0:
+        return
+    every = set_mask(state.deal.set_size)
+    if state.tiles_in_play() != every:
+        raise AssertionError("some tiles of the set are nowhere")
+    for train, tiles in enumerate(state.train_tiles):
+        end = state.engine_number
+        for tile_id in tiles:
+            if not (LOW[tile_id] == end or HIGH[tile_id] == end):
+                raise AssertionError(f"train {train}: {ALL_TILES[tile_id]} does not join {end}")
+            end = LOW[tile_id] + HIGH[tile_id] - end
+        if end != state.train_end[train]:
+            raise AssertionError(f"train {train} ends in {end}, not {state.train_end[train]}")
+    if len(set(state.open_doubles)) != len(state.open_doubles):
+        raise AssertionError("a train is listed twice as holding an open double")
+    for train in state.open_doubles:
+        tiles = state.train_tiles[train]
+        if not tiles or not IS_DOUBLE[tiles[-1]]:
+            raise AssertionError(f"train {train} is listed open but does not end in a double")
+    limit = state.rules.max_open_doubles
+    if limit is not None and len(state.open_doubles) > limit:
+        raise AssertionError(f"{len(state.open_doubles)} doubles open, more than {limit}")
+    if state.phase == PLAY:
+        if not state.legal_actions():
+            raise AssertionError("the seat to move has no legal action")
+        if not 0 <= state.current < state.players:
+            raise AssertionError("no seat is to move")
+    elif state.went_out and any(state.hands[s] for s in state.went_out):
+        raise AssertionError("a seat that went out still holds tiles")
+
+
 def random_playout(state: GameState, rng: random.Random) -> None:
     """Play the current round to its end with uniformly random legal actions (for tests)."""
     while state.phase == PLAY:
