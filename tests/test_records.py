@@ -18,7 +18,9 @@ from game.rules.state import PLAY
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def small_match(seed: int = 4, rules: Rules | None = None, players: int = 3) -> tuple[str, GameState]:
+def small_match(
+    seed: int = 4, rules: Rules | None = None, players: int = 3
+) -> tuple[str, GameState]:
     rules = rules or Rules.standard().with_options(set_size=6, hand_size=5, rounds=3)
     game = GameState.new(rules, players, seed, ["Ana", "Bo", "Cy"][:players])
     writer = RecordWriter(game)
@@ -55,8 +57,13 @@ def test_record_has_the_documented_lines() -> None:
     assert head["type"] == "match" and head["version"] == 1
     assert head["players"] == 3 and head["names"] == ["Ana", "Bo", "Cy"]
     assert head["set"] == 6 and head["seed"] == 4
-    for option in ("first_turn_chain", "first_turn_draw", "max_open_doubles",
-                   "double_blank_points", "scoring"):
+    for option in (
+        "first_turn_chain",
+        "first_turn_draw",
+        "max_open_doubles",
+        "double_blank_points",
+        "scoring",
+    ):
         assert option in head["rules"]
     kinds = [line["type"] for line in lines]
     assert kinds.count("round") == 3 and kinds.count("round_end") == 3
@@ -271,8 +278,19 @@ def run_main(*args: str) -> subprocess.CompletedProcess[str]:
 
 def test_simulate_writes_records_that_verify(tmp_path: Path) -> None:
     result = run_main(
-        "simulate", "--matches", "2", "--players", "5", "--seats", "greedy",
-        "--rounds", "3", "--record", str(tmp_path), "--seed", "11",
+        "simulate",
+        "--matches",
+        "2",
+        "--players",
+        "5",
+        "--seats",
+        "greedy",
+        "--rounds",
+        "3",
+        "--record",
+        str(tmp_path),
+        "--seed",
+        "11",
     )
     assert result.returncode == 0, result.stderr
     assert "matches   2" in result.stdout and "rounds/s" in result.stdout

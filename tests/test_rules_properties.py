@@ -79,7 +79,9 @@ def snapshot(state: GameState) -> tuple[object, ...]:
 def every_candidate(state: GameState) -> list[object]:
     """Every action anyone could try: each tile of the set on each train, draw, pass, end."""
     trains = range(state.players + 1)
-    plays: list[object] = [Play(t, train) for t in set_tiles(state.deal.set_size) for train in trains]
+    plays: list[object] = [
+        Play(t, train) for t in set_tiles(state.deal.set_size) for train in trains
+    ]
     return [*plays, DRAW, PASS, END_TURN]
 
 
