@@ -1,0 +1,95 @@
+"""Fonts from pip packages (``fontpkg-noto-sans``, ``fontpkg-noto-sans-tamil``), cached by size.
+
+The packages register themselves with ``fontpkg`` (entry point group ``fontpkg.family``), and
+``fontpkg.path(family)`` returns the .ttf inside the installed package, which works from source
+and from a PyInstaller build that bundles the package data. Both ship one *variable* font
+(axes wdth/wght); SDL_ttf 2.x opens its default instance (Regular 400) and cannot pick a weight,
+so bold is SDL_ttf's synthetic emboldening. Missing packages fall back to pygame's own font.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+from pathlib import Path
+
+import pygame
+
+# script tag (ISO 15924) -> fontpkg family name
+FAMILIES: dict[str, str] = {
+    "Latn": "Noto Sans",
+    "Taml": "Noto Sans Tamil",
+}
+# Direct route into the same packages, for a frozen build that lost the entry-point metadata
+# fontpkg discovers families through: (module, file inside its ROOT).
+_MODULES: dict[str, tuple[str, str]] = {
+    "Latn": ("fontpkg_noto_sans", "files/NotoSans[wdth,wght].ttf"),
+    "Taml": ("fontpkg_noto_sans_tamil", "files/NotoSansTamil[wdth,wght].ttf"),
+}
+
+_fonts: dict[tuple[int, bool, str], pygame.font.Font] = {}
+_paths: dict[str, Path | None] = {}
+
+
+def font_path(script: str = "Latn") -> Path | None:
+    """The font file for a script, or None if its package is not installed."""
+    if script in _paths:
+        return _paths[script]
+    family = FAMILIES.get(script, FAMILIES["Latn"])
+    path: Path | None = None
+    try:
+        # Imported lazily (and untyped): the game still runs on pygame's font without it.
+        fontpkg = importlib.import_module("fontpkg")
+        found = Path(fontpkg.path(family))
+        if found.is_file():
+            path = found
+    except Exception:  # ImportError, fontpkg.FontpkgError, a broken install: all mean "fall back"
+        path = None
+    if path is None and script in _MODULES:
+        module, name = _MODULES[script]
+        try:
+            found = Path(importlib.import_module(module).ROOT) / name
+            path = found if found.is_file() else None
+        except Exception:  # not installed
+            path = None
+    if path is None and script != "Latn":
+        path = font_path("Latn")  # Latin digits and punctuation still beat pygame's default
+    _paths[script] = path
+    return path
+
+
+def get_font(size: int, bold: bool = False, script: str = "Latn") -> pygame.font.Font:
+    """A cached ``pygame.font.Font`` of ``size`` px for ``script`` ("Latn", "Taml").
+
+    >>> get_font(24, bold=True).get_bold()
+    True
+    """
+    size = max(1, int(size))
+    key = (size, bold, script)
+    font = _fonts.get(key)
+    if font is not None:
+        return font
+    if not pygame.font.get_init():
+        pygame.font.init()
+    path = font_path(script)
+    font = pygame.font.Font(path, size) if path is not None else pygame.font.Font(None, size)
+    if bold:
+        font.bold = True
+    if script != "Latn":
+        # Without the script tag HarfBuzz shapes Tamil as Latin: conjuncts break apart. An old
+        # SDL_ttf without shaping lacks set_script: text still renders, unshaped.
+        with contextlib.suppress(AttributeError, pygame.error):
+            font.set_script(script)
+    _fonts[key] = font
+    return font
+
+
+def clear_cache() -> None:
+    """Forget cached fonts (e.g. after pygame.font.quit())."""
+    _fonts.clear()
+    _paths.clear()
+
+
+def available() -> dict[str, str | None]:
+    """Script -> font file in use (None = pygame default); for a diagnostics screen."""
+    return {s: (str(p) if (p := font_path(s)) is not None else None) for s in FAMILIES}

@@ -1,0 +1,67 @@
+"""Fonts: packaged Noto Sans (and Tamil, shaped), cached, with a fallback to pygame's font."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.view import fonts  # noqa: E402
+
+TAMIL = "தமிழ் ஸ்ரீ க்ஷ"  # a ligature and a conjunct: wrong without shaping
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache() -> None:
+    fonts.clear_cache()
+
+
+def test_get_font_is_cached_per_size_weight_script() -> None:
+    f = fonts.get_font(20)
+    assert fonts.get_font(20) is f
+    assert fonts.get_font(21) is not f
+    bold = fonts.get_font(20, bold=True)
+    assert bold is not f and bold.bold and not f.bold
+    assert f.render("0123456789", True, (0, 0, 0)).get_width() > 0
+
+
+def test_latin_font_comes_from_the_package_when_installed() -> None:
+    path = fonts.font_path("Latn")
+    if importlib.util.find_spec("fontpkg") is None:
+        assert path is None
+    else:
+        assert path is not None and path.suffix == ".ttf" and path.is_file()
+
+
+def test_tamil_is_shaped_with_its_script_set() -> None:
+    path = fonts.font_path("Taml")
+    if path is None or "Tamil" not in path.name:
+        pytest.skip("fontpkg-noto-sans-tamil not installed")
+    shaped = fonts.get_font(40, script="Taml")
+    unshaped = pygame.font.Font(path, 40)
+    assert shaped.size(TAMIL) != unshaped.size(TAMIL)
+
+
+def test_missing_packages_fall_back_to_pygame_font(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("fontpkg", "fontpkg_noto_sans", "fontpkg_noto_sans_tamil"):
+        monkeypatch.setitem(sys.modules, name, None)  # "import name" now raises
+    assert fonts.font_path("Latn") is None
+    assert fonts.available() == {"Latn": None, "Taml": None}
+    f = fonts.get_font(18, bold=True, script="Taml")
+    assert f.render("Score 12", True, (0, 0, 0)).get_width() > 0
+
+
+def test_package_module_is_used_when_fontpkg_registry_is_missing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    if importlib.util.find_spec("fontpkg_noto_sans") is None:
+        pytest.skip("fontpkg-noto-sans not installed")
+    monkeypatch.setitem(sys.modules, "fontpkg", None)
+    path = fonts.font_path("Latn")
+    assert path is not None and path.is_file()
