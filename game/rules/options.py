@@ -107,7 +107,8 @@ class Rules:
             sets = ", ".join(str(s) for s in SUPPORTED_SETS)
             raise RulesError(f"there is no double-{self.set_size} set: choose one of {sets}")
         if self.hand_size is not None and self.hand_size < 2:
-            raise RulesError(f"a hand of {self.hand_size} tiles is too small: at least 2")
+            tiles = "tile" if self.hand_size == 1 else "tiles"
+            raise RulesError(f"a hand of {self.hand_size} {tiles} is too small: at least 2")
         if self.max_open_doubles is not None and self.max_open_doubles < 1:
             raise RulesError("max_open_doubles must be at least 1 (or no limit)")
         if self.double_blank_points < 0:
