@@ -369,14 +369,15 @@ class GameState:
         if self.phase != PLAY:
             return []
         seat = self.current
-        plays = self._plays
+        plays = self._plays  # per tile id, the interned Play for each train
+        number_mask = NUMBER_MASK
         out: list[Action] = []
         drawn = self.drawn
         source = self.hands[seat] if drawn < 0 else 1 << drawn
         train_end = self.train_end
 
         if self.first_pending[seat]:
-            m = source & NUMBER_MASK[train_end[seat]]
+            m = source & number_mask[train_end[seat]]
             while m:
                 low_bit = m & -m
                 out.append(plays[low_bit.bit_length() - 1][seat])
@@ -394,19 +395,24 @@ class GameState:
             trains: Sequence[int] = (self.satisfy,)
         else:
             markers = self.markers
-            trains = [seat, self.players]
             if True in markers:
+                trains = [seat, self.players]
                 trains += [t for t in range(self.players) if markers[t] and t != seat]
-        limit = self.rules.max_open_doubles
-        check_doubles = self.follow and limit is not None and len(self.open_doubles) >= limit
-        going_out_tile = self.hands[seat]  # a one-tile hand goes out: its double never opens
+            else:
+                trains = (seat, self.players)
+        check_doubles = False
+        if self.follow:
+            limit = self.rules.max_open_doubles
+            check_doubles = limit is not None and len(self.open_doubles) >= limit
         for train in trains:
-            m = source & NUMBER_MASK[train_end[train]]
+            m = source & number_mask[train_end[train]]
             while m:
                 low_bit = m & -m
                 tile_id = low_bit.bit_length() - 1
                 m ^= low_bit
-                if check_doubles and IS_DOUBLE[tile_id] and going_out_tile != low_bit:
+                # A double that would open one double too many is refused, unless it is the
+                # seat's last tile: going out on a double never leaves it open.
+                if check_doubles and IS_DOUBLE[tile_id] and self.hands[seat] != low_bit:
                     continue
                 out.append(plays[tile_id][train])
         if not out:
