@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.records import load_record_file, write_text_atomically
-from game.rules import GameState, Rules
+from game.rules import END_TURN, GameState, Rules
 from game.rules.record import RecordError, RecordWriter, load_record, parse_record
 from game.rules.state import PLAY
 
@@ -310,3 +310,27 @@ def test_verify_reports_the_broken_line(tmp_path: Path) -> None:
     result = run_main("verify", str(path))
     assert result.returncode == 1
     assert "line 7" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_round_that_ends_when_a_first_turn_line_stops_replays() -> None:
+    """Someone went out in the first round of turns; the last seat lays a line and stops.
+
+    The stop writes no line of its own: the round_end line that follows implies it.
+    """
+    rules = Rules.standard().with_options(set_size=6, hand_size=3, rounds=1)
+    for seed in range(500):
+        game = GameState.new(rules, 3, seed)
+        writer = RecordWriter(game)
+        writer.add(game.start_round())
+        last = None
+        while game.phase == PLAY:
+            legal = game.legal_actions()
+            # Go out whenever possible; once someone is out, stop each line after one tile.
+            last = END_TURN if END_TURN in legal and game.went_out else legal[0]
+            writer.add(game.apply(last))
+        if last is END_TURN and game.went_out:
+            _, replayed = load_record(writer.text())
+            assert replayed.totals == game.totals
+            assert replayed.end_reason == "out"
+            return
+    raise AssertionError("no round ending on a stopped first-turn line was found")

@@ -269,6 +269,12 @@ def replay_steps(record: Record) -> Iterator[tuple[GameState, ReplayStep]]:
             raise RecordError(number, f'expected the engine to be placed, found "{kind}"')
         if expect in ("round", "round_end", "match_end") and kind != expect:
             raise RecordError(number, f'expected a "{expect}" line, found "{kind}"')
+        closing: list[ev.Event] = []
+        if expect == "play" and kind == "round_end" and state.in_first_turn_line:
+            # The last first-turn line of a round someone went out of ends unwritten.
+            closing = state.apply(END_TURN)
+            if state.phase != PLAY:
+                expect = "round_end"
         if expect == "play" and kind not in ("play", "draw", "pass"):
             raise RecordError(number, f'"{kind}" while the round is still being played')
 
@@ -290,7 +296,7 @@ def replay_steps(record: Record) -> Iterator[tuple[GameState, ReplayStep]]:
         elif kind == "round_end":
             _check_round_end(state, obj, number, set_size)
             expect = "match_end" if state.phase == MATCH_OVER else "round"
-            yield state, ReplayStep(number, kind, None, ())
+            yield state, ReplayStep(number, kind, END_TURN if closing else None, tuple(closing))
         else:  # match_end
             _check_match_end(state, obj, number)
             expect = "done"
