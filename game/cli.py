@@ -1,4 +1,4 @@
-"""Command line: ``python main.py`` plays; ``python main.py simulate ...`` plays headless matches.
+"""Command line: ``python main.py`` plays; ``simulate``, ``verify``, ``replay``, ``screenshots``.
 
 Nothing here imports pygame at module level, so headless commands never load it.
 """
@@ -170,6 +170,22 @@ def build_parser() -> argparse.ArgumentParser:
         "verify", help="replay game records through the rules and report any broken line"
     )
     verify.add_argument("files", nargs="+", metavar="FILE", help="record files (.jsonl)")
+    replay = commands.add_parser(
+        "replay", help="show a recorded match on the table (play, pause, step, speed)"
+    )
+    replay.add_argument("file", metavar="FILE", help="a game record (.jsonl)")
+    _add_play_options(replay, subcommand=True)
+    screenshots = commands.add_parser(
+        "screenshots", help="render every scene and the table's hard cases to PNG, headless"
+    )
+    screenshots.add_argument("--out", required=True, metavar="DIR", help="folder for the PNGs")
+    screenshots.add_argument(
+        "--size",
+        type=parse_size,
+        metavar="WxH",
+        default=argparse.SUPPRESS,
+        help="picture size in pixels (default: 1280x720)",
+    )
     return parser
 
 
@@ -197,15 +213,31 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.headless import verify_main
 
             return verify_main(args.files)
+        if args.command == "replay":
+            from game.scenes.replay import replay_main
+
+            return replay_main(args.file, args.size, args.frames)
+        if args.command == "screenshots":
+            _headless_video()
+            from game.scenes.screenshots import screenshots_main
+
+            return screenshots_main(args.out, args.size)
         return _play(args)
     except KeyboardInterrupt:
         return 130
 
 
 def _play(args: argparse.Namespace) -> int:
-    from game import placeholder
+    from game import app
 
-    return placeholder.run(size=args.size, max_frames=args.frames)
+    return app.run(size=args.size, max_frames=args.frames)
+
+
+def _headless_video() -> None:
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
 def _simulate(args: argparse.Namespace) -> int:

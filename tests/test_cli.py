@@ -35,7 +35,7 @@ def test_bad_size_exits_2_with_message() -> None:
     assert "Traceback" not in result.stderr
 
 
-def test_placeholder_runs_headless_for_a_few_frames() -> None:
+def test_game_window_runs_headless_for_a_few_frames() -> None:
     result = _main_py("--frames", "3")
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr

@@ -1,0 +1,166 @@
+"""Frame time of a busy table, headless: median and 99th percentile per frame.
+
+    python benchmarks/bench_frames.py                 # 1280x720, 6 seconds of frames
+    python benchmarks/bench_frames.py --size 1920x1080 --seconds 10
+
+The table: 8 players mid-round with long trains (double-15 set, 50+ tiles laid), an open double
+and a marked train, your turn, a tile being dragged over the table with its legal trains lit,
+and animations running the whole time (a tile flying from the boneyard to a seat every 0.4 s,
+markers popping, snap rings, a refusal toast, the active badge and the lit trains pulsing).
+
+A frame is everything ``App.step`` does: input, update, draw and ``display.flip``. It runs at
+full speed (no frame cap) with the simulated clock advancing 1/60 s per frame. Two figures per
+frame: wall time, and the thread's CPU time (the same work without the moments the OS gave the
+core to other processes, which matters on a shared machine).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame  # noqa: E402
+
+from game.app import App  # noqa: E402
+from game.rules import Play, Tile  # noqa: E402
+from game.rules import events as ev  # noqa: E402
+from game.scenes.screenshots import busy_table  # noqa: E402
+from game.scenes.session import MatchConfig, Session  # noqa: E402
+from game.scenes.table import TableScene  # noqa: E402
+
+
+class Thinker:
+    """A computer seat deciding over and over in the worker process, as during a real turn."""
+
+    def __init__(self, kind: str) -> None:
+        from game.rules import GameState, Rules
+        from game.scenes.runner import ProcessRunner
+
+        self.state = GameState.new(Rules.standard(), 4, 3)
+        self.state.start_round()
+        while self.state.current == 0:
+            self.state.apply(self.state.legal_actions()[0])
+        seat = self.state.current
+        self.observation = self.state.observation(seat)
+        self.seat = seat
+        self.runner = ProcessRunner([kind if s == seat else None for s in range(4)], 1)
+        self.decisions = 0
+        self.runner.request(seat, self.observation)
+
+    def tick(self) -> None:
+        if self.runner.poll() is not None:
+            self.decisions += 1
+            self.runner.request(self.seat, self.observation)
+
+    def close(self) -> None:
+        self.runner.close()
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    w, h = text.lower().split("x")
+    return int(w), int(h)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=parse_size, default=(1280, 720))
+    parser.add_argument("--seconds", type=float, default=6.0, help="wall seconds of frames")
+    parser.add_argument(
+        "--think",
+        metavar="KIND",
+        default="",
+        help="keep a computer seat of this kind (e.g. hard) deciding in the worker process "
+        "for the whole run, to show that its thinking does not slow the frames",
+    )
+    args = parser.parse_args()
+    thinker = Thinker(args.think) if args.think else None
+
+    app = App(args.size, inline_seats=True, resizable=False)
+    state, seed = busy_table(8, min_tiles=50)
+    session = Session(MatchConfig(8, state.rules, "greedy", seed), inline=True)
+    session.state = state
+    table = TableScene(app, session)
+    app.reset(table)
+    laid = sum(len(state.train(t)) for t in range(state.players + 1))
+    longest = max(len(state.train(t)) for t in range(state.players + 1))
+    # The table's own animations keep the view "busy"; keep offering the person's moves anyway
+    # so the dragged tile's targets stay lit while tiles fly.
+    table.legal = state.legal_actions  # type: ignore[method-assign]
+    for _ in range(90):
+        app.step(1 / 60)
+
+    plays = [a for a in state.legal_actions() if isinstance(a, Play)]
+    tile = plays[0].tile
+    rect = table.tile_rect(tile)
+    assert rect is not None
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+    app.step(1 / 60)
+    target = table.train_target(plays[0].train)
+    hover = (target.centerx, target.centery)
+    view = table.view
+    view.show_toast("The numbers don't match", "refusal", duration=1e9)
+    seats = [s for s in range(1, state.players)]
+    spare = [Tile(a, b) for a in range(16) for b in range(a, 16)]
+
+    times: list[float] = []
+    cpu_times: list[float] = []
+    frame = 0
+    warm_up = 180  # first seconds fill the caches (every size of every tile in view)
+    t_end = time.perf_counter() + args.seconds + 3.0
+    while time.perf_counter() < t_end or frame < warm_up:
+        # the pointer wanders over the table, sometimes over a lit train
+        phase = frame % 240
+        if phase < 120:
+            pos = (hover[0] - 200 + phase * 3, hover[1] - 60 + (phase % 40))
+        else:
+            pos = hover
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        )
+        if frame % 24 == 0:  # a tile flies to a seat every 0.4 s of game time
+            seat = seats[(frame // 24) % len(seats)]
+            view.feed([ev.TileDrawn(seat, spare[frame % len(spare)])])
+            view.boneyard += 1
+        if frame % 60 == 30:
+            seat = seats[(frame // 60) % len(seats)]
+            kind = ev.MarkerPlaced if not view.markers[seat] else ev.MarkerRemoved
+            view.feed([kind(seat)])
+        if thinker is not None:
+            thinker.tick()
+        start = time.perf_counter()
+        cpu = time.thread_time()
+        app.step(1 / 60)
+        if frame >= warm_up:
+            times.append(time.perf_counter() - start)
+            cpu_times.append(time.thread_time() - cpu)
+        frame += 1
+    app.close()
+    if thinker is not None:
+        thinker.close()
+        print(f"a {args.think} seat made {thinker.decisions} decisions in the worker meanwhile")
+
+    w, h = args.size
+    print(f"busy 8-player table at {w}x{h}: {laid} tiles laid, longest train {longest}")
+    print(f"frames measured: {len(times)} (after {warm_up} warm-up frames)")
+    for label, values in (("wall", times), ("cpu ", cpu_times)):
+        ms = sorted(t * 1000 for t in values)
+        p95 = ms[min(len(ms) - 1, int(len(ms) * 0.95))]
+        p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+        print(
+            f"{label}: median {statistics.median(ms):.2f} ms   p95 {p95:.2f} ms   "
+            f"p99 {p99:.2f} ms   max {ms[-1]:.2f} ms"
+        )
+    print("(wall includes time the OS gave to other processes; cpu is this thread's own work)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

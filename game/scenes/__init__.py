@@ -1,0 +1,1 @@
+"""Scenes: menu, deal, table, round summary, match end, rules, settings, pause, replay."""

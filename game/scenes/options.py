@@ -1,0 +1,219 @@
+"""A page of options, each a row ``label   ‹ value ›`` that cycles through its choices.
+
+Shared by the settings page and the custom table. Click the arrows (or the value) to change a
+row; Up/Down and Left/Right do the same from the keyboard.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.scenes.base import Scene
+from game.view import widgets as w
+from game.view.layout import ui_scale
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+@dataclass
+class Option:
+    label: str
+    choices: Sequence[Any]
+    get: Callable[[], Any]
+    set: Callable[[Any], None]
+    show: Callable[[Any], str] = str
+    note: str = ""
+
+    def step(self, delta: int) -> None:
+        current = self.get()
+        try:
+            index = list(self.choices).index(current)
+        except ValueError:
+            index = 0
+        self.set(self.choices[(index + delta) % len(self.choices)])
+
+
+class OptionsScene(Scene):
+    title = "Options"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.options: list[Option] = []
+        self.focus = 0
+        self.time = 0.0
+        self.rows: list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = []
+        self.buttons: list[w.Button] = []
+
+    def footer(self) -> list[tuple[str, Callable[[], None], bool]]:
+        return [("Back", self.back, True)]
+
+    def back(self) -> None:
+        self.app.pop()
+
+    def message(self) -> tuple[str, bool]:
+        """A line under the options (text, is_error)."""
+        return "", False
+
+    def _layout(self) -> None:
+        width, height = self.size
+        u = ui_scale(self.size)
+        self.scale = u
+        n = len(self.options)
+        top = round(110 * u) + 20
+        bottom = height - round(120 * u)
+        row_h = max(28, min(round(54 * u), (bottom - top) // max(1, n)))
+        pw = min(width - 30, round(760 * u) + 60)
+        x = (width - pw) // 2
+        self.rows = []
+        for i in range(n):
+            row = pygame.Rect(x, top + i * row_h, pw, row_h - 6)
+            arrow = row.h
+            right = pygame.Rect(row.right - arrow - 6, row.y, arrow, row.h)
+            value_w = max(160, round(300 * u))
+            left = pygame.Rect(right.left - value_w - arrow, row.y, arrow, row.h)
+            self.rows.append((row, left, right))
+        bw, bh = max(140, round(220 * u)), max(32, round(50 * u))
+        items = self.footer()
+        gap = round(20 * u)
+        total = len(items) * bw + (len(items) - 1) * gap
+        bx = width // 2 - total // 2
+        self.buttons = []
+        for i, (label, action, primary) in enumerate(items):
+            rect = pygame.Rect(bx + i * (bw + gap), height - round(40 * u) - bh, bw, bh)
+            self.buttons.append(w.Button(label, rect, action, primary=primary))
+
+    def enter(self) -> None:
+        self._layout()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._layout()
+
+    def changed(self) -> None:
+        """An option changed."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        for button in self.buttons:
+            if button.handle(event):
+                return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for i, (row, left, right) in enumerate(self.rows):
+                if left.collidepoint(event.pos):
+                    self._step(i, -1)
+                elif right.collidepoint(event.pos) or (
+                    row.collidepoint(event.pos) and event.pos[0] > left.left
+                ):
+                    self._step(i, 1)
+        elif event.type == pygame.MOUSEMOTION:
+            for i, (row, _, _) in enumerate(self.rows):
+                if row.collidepoint(event.pos):
+                    self.focus = i
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            elif event.key == pygame.K_UP:
+                self.focus = (self.focus - 1) % len(self.options)
+            elif event.key == pygame.K_DOWN:
+                self.focus = (self.focus + 1) % len(self.options)
+            elif event.key == pygame.K_LEFT:
+                self._step(self.focus, -1)
+            elif event.key == pygame.K_RIGHT:
+                self._step(self.focus, 1)
+            elif event.key == pygame.K_RETURN and self.buttons:
+                action = self.buttons[-1].action
+                if action is not None:
+                    action()
+
+    def _step(self, index: int, delta: int) -> None:
+        self.focus = index
+        self.options[index].step(delta)
+        self.changed()
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        for button in self.buttons:
+            button.update(dt)
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        th = self.app.settings.theme
+        surface.blit(w.felt(surface.get_size(), th), (0, 0))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        th = self.app.settings.theme
+        u = self.scale
+        width, _ = surface.get_size()
+        self.draw_background(surface)
+        w.blit_text(
+            surface,
+            self.title,
+            max(20, round(44 * u)),
+            th.accent,
+            bold=True,
+            shadow=True,
+            midtop=(width // 2, round(30 * u)),
+        )
+        for i, (option, (row, left, right)) in enumerate(zip(self.options, self.rows, strict=True)):
+            focus = i == self.focus
+            fill = (*w.mix(th.panel[:3], th.accent, 0.12 if focus else 0.0), 215)
+            w.draw_panel(
+                surface, row, fill, th.accent if focus else th.panel_edge, max(6, row.h // 4), 1
+            )
+            size = max(11, min(round(20 * u), row.h // 2))
+            w.blit_text(
+                surface,
+                option.label,
+                size,
+                th.text,
+                bold=True,
+                midleft=(row.x + round(18 * u), row.centery),
+            )
+            if option.note:
+                label_w = w.text(option.label, size, th.text, bold=True).get_width()
+                w.blit_text(
+                    surface,
+                    option.note,
+                    max(10, size - 5),
+                    th.text_dim,
+                    midleft=(row.x + round(18 * u) + label_w + 10, row.centery + 1),
+                )
+            value = option.show(option.get())
+            mid = (left.right + right.left) // 2
+            vsize = w.fit_text_size(value, size, right.left - left.right - 8, bold=True)
+            w.blit_text(surface, value, vsize, th.accent, bold=True, center=(mid, row.centery))
+            for rect, glyph in ((left, "‹"), (right, "›")):
+                w.draw_panel(
+                    surface,
+                    rect.inflate(-6, -6),
+                    (*th.panel[:3], 230),
+                    th.panel_edge,
+                    max(4, rect.h // 4),
+                    1,
+                )
+                w.blit_text(
+                    surface,
+                    glyph,
+                    round(rect.h * 0.7),
+                    th.text,
+                    bold=True,
+                    center=(rect.centerx, rect.centery - rect.h // 12),
+                )
+        text, error = self.message()
+        if text:
+            y = (self.rows[-1][0].bottom if self.rows else 0) + round(14 * u)
+            colour = th.refusal if error else th.text_dim
+            for line in w.wrap(text, max(11, round(17 * u)), round(width * 0.8)):
+                r = w.blit_text(
+                    surface,
+                    line,
+                    max(11, round(17 * u)),
+                    colour,
+                    bold=error,
+                    midtop=(width // 2, y),
+                )
+                y = r.bottom
+        for button in self.buttons:
+            button.draw(surface, th, u)

@@ -1,0 +1,305 @@
+"""``main.py replay FILE``: a recorded match on the table, with play, pause, step and speed.
+
+The whole record is checked before anything is shown (``load_record_file``): a broken record
+is refused with its line number and the reason, on stderr and in the window. Then the record is
+replayed line by line through the rules (``replay_steps``) and each line's events animate on
+the same table the game uses. Seat 0's hand is shown in the tray.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules import GameState, Play
+from game.rules import events as ev
+from game.rules.record import Record, RecordError, ReplayStep, load_record, replay_steps
+from game.scenes.base import Scene
+from game.view import widgets as w
+from game.view.layout import ui_scale
+from game.view.table import TableView
+
+if TYPE_CHECKING:
+    from game.app import App
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
+STEP_GAP = 0.55  # seconds between lines at 1x, after the line's animation
+
+
+class ReplayScene(Scene):
+    def __init__(self, app: App, record: Record, name: str) -> None:
+        super().__init__(app)
+        self.record = record
+        self.name = name
+        self.steps: Iterator[tuple[GameState, ReplayStep]] = replay_steps(record)
+        self.state: GameState | None = None
+        self.step: ReplayStep | None = None
+        self.total_lines = record.lines[-1][0] if record.lines else 1
+        self.playing = True
+        self.speed_index = 1
+        self.wait = 0.4
+        self.finished = False
+        settings = self.app.settings
+        self.view = TableView(
+            self.app.size,
+            record.players,
+            record.names,
+            0,
+            settings.theme,
+            self.app.renderer,
+            settings.numerals,
+        )
+        self.view.call_you = False
+        self.view.load(
+            round_number=0,
+            rounds=record.rules.deal_for(record.players).rounds,
+            engine=None,
+            trains=[[] for _ in range(record.players + 1)],
+            markers=[False] * record.players,
+            open_doubles=[],
+            hand_counts=[0] * record.players,
+            boneyard=0,
+            totals=[0] * record.players,
+            current=None,
+            hand=[],
+        )
+        self.buttons: dict[str, w.Button] = {}
+        self._make_buttons()
+
+    @classmethod
+    def from_text(cls, app: App, text: str, name: str) -> ReplayScene:
+        record, _ = load_record(text)  # refuses a broken record before anything is shown
+        return cls(app, record, name)
+
+    @property
+    def speed(self) -> float:
+        return SPEEDS[self.speed_index]
+
+    def _make_buttons(self) -> None:
+        lay = self.view.layout
+        u = lay.scale
+        bh = max(28, round(40 * u))
+        right = lay.tray_right
+        left = lay.tray_left
+        play = pygame.Rect(right.x + 4, right.centery - bh - 3, right.w - 8, bh)
+        step = pygame.Rect(right.x + 4, right.centery + 3, right.w - 8, bh)
+        speed = pygame.Rect(left.x + 4, left.centery - bh // 2, left.w - 8, bh)
+        self.buttons = {
+            "play": w.Button("Pause", play, self.toggle, primary=True),
+            "step": w.Button("Step", step, self.step_once),
+            "speed": w.Button("Speed 1x", speed, self.faster),
+        }
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.view.resize(size)
+        self._make_buttons()
+
+    def toggle(self) -> None:
+        self.playing = not self.playing and not self.finished
+
+    def faster(self) -> None:
+        self.speed_index = (self.speed_index + 1) % len(SPEEDS)
+
+    def step_once(self) -> None:
+        """Show the next line of the record (finishing the current animation first)."""
+        if self.finished:
+            return
+        self.view.finish()
+        try:
+            state, step = next(self.steps)
+        except StopIteration:
+            self.finished = True
+            self.playing = False
+            return
+        except RecordError as error:  # cannot happen after load_record, but never crash
+            self.finished = True
+            self.playing = False
+            self.view.show_toast(f"Line {error.line}: {error.reason}", "refusal", 8.0)
+            return
+        self.state, self.step = state, step
+        self.view.feed(step.events)
+        if step.kind == "round_end":
+            totals = " · ".join(
+                f"{n} {t}" for n, t in zip(self.record.names, state.totals, strict=True)
+            )
+            self.view.set_totals(state.totals)
+            self.view.banner(f"Round {state.round_number} is over", totals, 2.4)
+        elif step.kind == "match_end":
+            winners = ", ".join(self.record.names[s] for s in state.match_winners)
+            self.view.banner("Match over", f"Winner: {winners}", 4.0)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        for button in self.buttons.values():
+            if button.handle(event):
+                return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_SPACE:
+                self.toggle()
+            elif event.key == pygame.K_RIGHT:
+                self.playing = False
+                self.step_once()
+            elif event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+                self.speed_index = min(len(SPEEDS) - 1, self.speed_index + 1)
+            elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+                self.speed_index = max(0, self.speed_index - 1)
+            elif event.key == pygame.K_ESCAPE:
+                self.app.quit()
+        elif (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and self.view.layout.pause_button.collidepoint(event.pos)
+        ):
+            self.toggle()
+
+    def update(self, dt: float) -> None:
+        settings = self.app.settings
+        view = self.view
+        view.set_style(settings.theme, settings.numerals)
+        view.speed = self.speed * (settings.animation if settings.animation > 0 else 20.0)
+        view.update(dt)
+        if self.playing and not view.busy:
+            self.wait -= dt * self.speed
+            if self.wait <= 0:
+                self.wait = STEP_GAP
+                self.step_once()
+        self.buttons["play"].label = "Pause" if self.playing else "Play"
+        self.buttons["play"].enabled = not self.finished
+        self.buttons["step"].enabled = not self.finished
+        self.buttons["speed"].label = f"Speed {self.speed:g}x"
+        for button in self.buttons.values():
+            button.update(dt)
+        view.prompt = self.describe()
+        view.prompt_urgent = False
+
+    def describe(self) -> str:
+        step = self.step
+        if self.finished:
+            return f"Replay of {self.name}: the end"
+        if step is None or self.state is None:
+            return f"Replay of {self.name}"
+        names = self.record.names
+        state = self.state
+        where = f"line {step.line} of {self.total_lines}"
+        action = step.action
+        if isinstance(action, Play):
+            seat = _actor(step)
+            who = names[seat] if seat is not None else "?"
+            return f"{where}: {who} plays {action.tile} on {state.train_label(action.train)}"
+        seat = _actor(step)
+        who = names[seat] if seat is not None else "A player"
+        if step.kind == "draw":
+            return f"{where}: {who} draws from the boneyard"
+        if step.kind == "pass":
+            return f"{where}: {who} cannot play and passes"
+        if step.kind == "round":
+            return f"{where}: round {state.round_number} is dealt"
+        return f"{where}: {step.kind.replace('_', ' ')}"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.view.draw(surface)
+        th = self.view.theme
+        u = self.view.layout.scale
+        for button in self.buttons.values():
+            button.draw(surface, th, u)
+        self.view.draw_top(surface)
+
+
+def _actor(step: ReplayStep) -> int | None:
+    """The seat that acted on this line (from its events)."""
+    for event in step.events:
+        if isinstance(event, ev.TilePlayed | ev.TileDrawn | ev.TurnPassed):
+            return event.seat
+    return None
+
+
+class ReplayErrorScene(Scene):
+    """A record that cannot be replayed: which line and why, until the window is closed."""
+
+    def __init__(self, app: App, name: str, line: int | None, reason: str) -> None:
+        super().__init__(app)
+        self.name = name
+        self.line = line
+        self.reason = reason
+        self.button = w.Button(
+            "Close", pygame.Rect(0, 0, 10, 10), lambda: self.app.quit(1), primary=True
+        )
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.button.handle(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+            self.app.quit(1)
+
+    def update(self, dt: float) -> None:
+        self.button.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        th = self.app.settings.theme
+        width, height = surface.get_size()
+        u = ui_scale((width, height))
+        surface.blit(w.felt((width, height), th), (0, 0))
+        pw = min(width - 40, round(820 * u) + 60)
+        body = max(12, round(20 * u))
+        where = f"{self.name}, line {self.line}" if self.line is not None else self.name
+        lines = w.wrap(self.reason[:1].upper() + self.reason[1:], body, pw - 60)
+        ph = round(170 * u) + len(lines) * (body + 8) + 40
+        panel = pygame.Rect(0, 0, pw, ph)
+        panel.center = (width // 2, height // 2)
+        w.draw_panel(
+            surface, panel, (*th.panel[:3], 240), th.refusal, round(16 * u), 2, shadow=True
+        )
+        y = panel.top + round(20 * u)
+        r = w.blit_text(
+            surface,
+            "This record cannot be replayed",
+            max(16, round(32 * u)),
+            th.accent,
+            bold=True,
+            midtop=(panel.centerx, y),
+        )
+        y = r.bottom + round(10 * u)
+        r = w.blit_text(surface, where, body, th.text_dim, bold=True, midtop=(panel.centerx, y))
+        y = r.bottom + round(8 * u)
+        for line in lines:
+            r = w.blit_text(surface, line, body, th.text, midtop=(panel.centerx, y))
+            y = r.bottom + 4
+        self.button.rect = pygame.Rect(0, 0, max(120, round(180 * u)), max(32, round(46 * u)))
+        self.button.rect.midbottom = (panel.centerx, panel.bottom - round(16 * u))
+        self.button.draw(surface, th, u)
+
+
+def replay_main(path: str, size: tuple[int, int], max_frames: int | None) -> int:
+    """Run ``main.py replay FILE``; returns the exit status."""
+    from game.records import load_record_file
+
+    error: tuple[int | None, str] | None = None
+    record: Record | None = None
+    try:
+        record, _ = load_record_file(path)
+    except RecordError as broken:
+        print(f"replay: {path}: line {broken.line}: {broken.reason}", file=sys.stderr)
+        error = (broken.line, broken.reason)
+    except OSError as failure:
+        print(f"replay: {failure}", file=sys.stderr)
+        return 1
+    from game.app import App
+
+    try:
+        app = App(size)
+    except pygame.error as failure:
+        print(f"cannot open a window: {failure}", file=sys.stderr)
+        return 1
+    try:
+        if record is not None:
+            app.push(ReplayScene(app, record, path))
+        else:
+            assert error is not None
+            app.push(ReplayErrorScene(app, path, error[0], error[1]))
+            app.exit_code = 1
+        code = app.run(max_frames)
+        return 1 if error is not None else code
+    finally:
+        app.close()

@@ -1,0 +1,182 @@
+"""Computer seats decide off the frame loop.
+
+Why a worker *process* and not a thread: a seat's search is pure Python, and a thread running
+it holds the GIL in 5 ms slices. pygame releases the GIL around blits and ``flip``, so every
+release on the frame thread can cost up to one slice to get the GIL back: a frame of a few
+hundred blits would crawl while Hard thinks. A separate process has its own interpreter, so
+the frame loop never waits for it; a request is one pickled observation (~1 KB) and the answer
+is an index into its ``legal_actions``. The seats live in the worker for the whole match, so a
+seat that keeps memory between turns keeps it.
+
+:class:`InlineRunner` decides on the spot, in the frame. Tests and the screenshot command use it
+(deterministic, no wall clock), and it is the fallback if a worker cannot start or dies.
+
+Both hand back an action for the table to check with the rules: the runner never decides that a
+play is legal.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import multiprocessing.connection
+import multiprocessing.process
+import sys
+import types
+from collections.abc import Sequence
+from typing import Protocol
+
+from game.rules import Action, Observation
+
+
+class SeatRunner(Protocol):
+    def request(self, seat: int, observation: Observation) -> None:
+        """Ask ``seat`` to decide; the answer comes from ``poll`` (now or on a later frame)."""
+
+    def poll(self) -> tuple[int, Action] | None:
+        """The seat and action of the answered request, if it is ready."""
+
+    def close(self) -> None: ...
+
+
+def _make_seats(kinds: Sequence[str | None], seed: int) -> dict[int, object]:
+    from game.ai.simple import make_seat
+
+    return {
+        seat: make_seat(kind, seed * 1000 + seat)
+        for seat, kind in enumerate(kinds)
+        if kind is not None
+    }
+
+
+class InlineRunner:
+    """Decides inside ``request``: simple, deterministic, but in the frame."""
+
+    def __init__(self, kinds: Sequence[str | None], seed: int) -> None:
+        self._seats = _make_seats(kinds, seed)
+        self._answer: tuple[int, Action] | None = None
+
+    def request(self, seat: int, observation: Observation) -> None:
+        choose = self._seats[seat].choose  # type: ignore[attr-defined]
+        self._answer = (seat, choose(observation))
+
+    def poll(self) -> tuple[int, Action] | None:
+        answer, self._answer = self._answer, None
+        return answer
+
+    def close(self) -> None:
+        self._seats.clear()
+
+
+def _worker(
+    conn: multiprocessing.connection.Connection, kinds: list[str | None], seed: int
+) -> None:
+    seats = _make_seats(kinds, seed)
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        ticket, seat, observation = message
+        try:
+            action = seats[seat].choose(observation)  # type: ignore[attr-defined]
+            index = observation.legal_actions.index(action)
+        except Exception as error:  # a seat's bug must not stop the table: it checks anyway
+            print(f"seat {seat} failed to decide: {error!r}", file=sys.stderr)
+            index = -1
+        conn.send((ticket, index))
+
+
+def _start_without_main(process: multiprocessing.process.BaseProcess) -> None:
+    """Start a spawned process without it re-running the program's main module.
+
+    A spawned child normally imports the parent's ``__main__`` again (as ``__mp_main__``); an
+    entry script without an ``if __name__ == "__main__"`` guard would start the whole game a
+    second time. The worker's target lives in this importable module, so the child needs
+    nothing from ``__main__``: hide it while the child's start-up data is taken.
+    """
+    main = sys.modules.get("__main__")
+    sys.modules["__main__"] = types.ModuleType("__main__")
+    try:
+        process.start()
+    finally:
+        if main is not None:
+            sys.modules["__main__"] = main
+
+
+class ProcessRunner:
+    """Seats in a worker process; ``poll`` never blocks. Falls back to inline if it fails."""
+
+    def __init__(self, kinds: Sequence[str | None], seed: int) -> None:
+        self._kinds = list(kinds)
+        self._seed = seed
+        self._ticket = 0
+        self._pending: tuple[int, int, Observation] | None = None
+        self._fallback: InlineRunner | None = None
+        context = multiprocessing.get_context("spawn")
+        try:
+            self._conn, child = context.Pipe()
+            self._process = context.Process(
+                target=_worker, args=(child, self._kinds, seed), daemon=True
+            )
+            _start_without_main(self._process)
+            child.close()
+        except Exception as error:  # no processes here (a sandbox, a frozen build): decide inline
+            print(f"computer seats run in the frame: {error}", file=sys.stderr)
+            self._fallback = InlineRunner(kinds, seed)
+
+    def request(self, seat: int, observation: Observation) -> None:
+        if self._fallback is not None:
+            self._fallback.request(seat, observation)
+            return
+        self._ticket += 1
+        self._pending = (self._ticket, seat, observation)
+        try:
+            self._conn.send((self._ticket, seat, observation))
+        except (OSError, ValueError) as error:
+            self._fail(error)
+
+    def poll(self) -> tuple[int, Action] | None:
+        if self._fallback is not None:
+            return self._fallback.poll()
+        pending = self._pending
+        if pending is None:
+            return None
+        try:
+            if not self._conn.poll():
+                if not self._process.is_alive():
+                    self._fail(RuntimeError("the worker stopped"))
+                    return self._fallback.poll() if self._fallback else None
+                return None
+            ticket, index = self._conn.recv()
+        except (EOFError, OSError) as error:
+            self._fail(error)
+            return self._fallback.poll() if self._fallback else None
+        if ticket != pending[0]:
+            return None  # an answer to an abandoned request
+        self._pending = None
+        legal = pending[2].legal_actions
+        return pending[1], legal[index] if 0 <= index < len(legal) else legal[0]
+
+    def _fail(self, error: BaseException) -> None:
+        print(f"computer seats run in the frame from now on: {error}", file=sys.stderr)
+        self._fallback = InlineRunner(self._kinds, self._seed)
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            self._fallback.request(pending[1], pending[2])
+
+    def close(self) -> None:
+        if self._fallback is not None:
+            self._fallback.close()
+            return
+        if not self._process.is_alive():
+            return
+        try:
+            self._conn.send(None)
+            self._conn.close()
+        except (OSError, ValueError):
+            pass
+        self._process.join(timeout=0.5)
+        if self._process.is_alive():
+            self._process.terminate()

@@ -1,0 +1,388 @@
+"""``main.py screenshots --out DIR [--size WxH]``: every scene and the table's hard cases, as PNGs.
+
+Runs headless. Each picture is a real scene in a real state: matches are played by the
+simple seats through the rules (for every seat, the person's included) until the wanted
+situation comes up, then the scene is drawn after its animations have settled. Nothing is
+faked on the table: a lit target is a legal play, a refusal is the rules' refusal.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from game.rules import Action, GameState, Play, Rules, Tile
+from game.rules.events import MatchEnded, RoundEnded
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.scenes.table import TableScene
+
+
+def play_until(
+    state: GameState, want: Callable[[GameState], bool], seed: int, limit: int = 4000
+) -> bool:
+    """Apply greedy choices (for every seat) until ``want(state)``; False if it never came."""
+    from game.ai.simple import make_seat
+
+    seats = [make_seat("greedy", seed * 31 + s) for s in range(state.players)]
+    for _ in range(limit):
+        if state.phase != "play":
+            return False
+        if want(state):
+            return True
+        seat = state.current
+        action: Action = seats[seat].choose(state.observation(seat))
+        state.apply(action)
+    return False
+
+
+def busy_table(players: int = 8, min_tiles: int = 40) -> tuple[GameState, int]:
+    """A round in play at your turn with long trains, an open double and a marked train."""
+
+    def want(state: GameState) -> bool:
+        if state.current != 0 or state.drawn_tile is not None:
+            return False
+        laid = sum(len(state.train(t)) for t in range(state.players + 1))
+        marked = any(state.markers[s] for s in range(1, state.players))
+        plays = [a for a in state.legal_actions() if isinstance(a, Play)]
+        return bool(state.open_double_trains()) and marked and laid >= min_tiles and bool(plays)
+
+    rules = Rules.standard().with_options(set_size=15, hand_size=11)
+    for seed in range(1, 400):
+        state = GameState.new(rules, players, seed, _names(players))
+        state.start_round()
+        if play_until(state, want, seed):
+            return state, seed
+    state = GameState.new(rules, players, 1, _names(players))
+    state.start_round()
+    return state, 1
+
+
+def _names(players: int) -> list[str]:
+    from game.scenes.session import OPPONENT_NAMES
+
+    names = ["You", *OPPONENT_NAMES]
+    while len(names) < players:
+        names.append(f"Player {len(names) + 1}")
+    return names[:players]
+
+
+def take_screenshots(out: Path, size: tuple[int, int]) -> list[Path]:
+    import pygame
+
+    from game.app import App
+    from game.scenes.custom import CustomTableScene
+    from game.scenes.deal import DealScene
+    from game.scenes.match_end import MatchEndScene
+    from game.scenes.menu import MenuScene
+    from game.scenes.pause import PauseScene
+    from game.scenes.replay import ReplayErrorScene, ReplayScene
+    from game.scenes.rules_page import RulesScene
+    from game.scenes.session import MatchConfig, Session
+    from game.scenes.settings import SettingsScene
+    from game.scenes.summary import RoundSummaryScene
+    from game.scenes.table import TableScene
+
+    out.mkdir(parents=True, exist_ok=True)
+    app = App(size, inline_seats=True, resizable=False)
+    written: list[Path] = []
+
+    def settle(seconds: float = 1.5) -> None:
+        for _ in range(round(seconds * 60)):
+            app.step(1 / 60)
+
+    def shot(name: str) -> None:
+        path = out / f"{name}.png"
+        app.draw(app.screen)
+        pygame.image.save(app.screen, str(path))
+        written.append(path)
+
+    def session_for(players: int, rules: Rules, seed: int) -> Session:
+        return Session(MatchConfig(players, rules, "greedy", seed), inline=True)
+
+    try:
+        app.push(MenuScene(app))
+        settle(1.0)
+        shot("01_menu")
+        app.push(SettingsScene(app))
+        settle(0.5)
+        shot("02_settings")
+        app.pop()
+        app.push(CustomTableScene(app))
+        settle(0.5)
+        shot("03_custom_table")
+        app.pop()
+        app.push(RulesScene(app, Rules.standard(), 4))
+        settle(0.5)
+        shot("04_rules")
+        app.pop()
+
+        # the deal, mid-flight
+        session = session_for(4, Rules.standard(), 11)
+        session.start_round()
+        app.push(DealScene(app, session))
+        settle(1.6)
+        shot("05_deal")
+        app.reset(MenuScene(app))
+
+        # a first turn at a four-player table
+        session = session_for(4, Rules.standard(), 11)
+        session.start_round()
+        app.push(DealScene(app, session))
+        deal = app.top
+        assert isinstance(deal, DealScene)
+        deal.skip()
+        settle(0.2)
+        _to_your_turn(app)
+        shot("06_table_first_turn")
+
+        # the hard case: 8 players, long trains, an open double, a marked train
+        state, seed = busy_table(8)
+        session = session_for(8, state.rules, seed)
+        session.state = state
+        table = TableScene(app, session)
+        app.reset(MenuScene(app), table)
+        settle(0.6)
+        shot("07_table_8_players_busy")
+
+        # a tile held over the table with its legal places lit
+        plays = [a for a in state.legal_actions() if isinstance(a, Play)]
+        tile = plays[0].tile
+        target = table.train_target(plays[0].train)
+        lay = table.view.layout
+        hover = (lay.hub_center[0], lay.table.top + lay.table.h // 3)
+        _drag_to(app, table, tile, hover)
+        shot("08_drag_targets_lit")
+        _drag_more(app, target.center)
+        shot("08b_drag_over_target")
+        _drag_more(app, (lay.tray.centerx, lay.tray.centery))
+        _release(app, (lay.tray.centerx, lay.tray.centery))  # back into the hand
+        settle(0.6)
+
+        # a refused drop: a train the rules refuse for this tile, with their reason
+        refused = _refused_pair(state, 0)
+        if refused is not None:
+            tile, train = refused
+            dest = table.train_target(train).center
+            _drag_to(app, table, tile, dest)
+            _release(app, dest)
+            settle(0.25)
+            shot("09_refused_drop")
+            settle(3.0)
+
+        # a tile selected by tapping
+        if plays:
+            rect = table.tile_rect(plays[0].tile)
+            if rect is not None:
+                _click(app, rect.center)
+                settle(0.4)
+                shot("10_tap_selected")
+                _click(app, rect.center)
+
+        app.push(PauseScene(app, session))
+        settle(0.4)
+        shot("11_pause")
+        app.pop()
+
+        # the biggest table the layout allows
+        big, seed14 = _mid_round(14, Rules.standard(), 25)
+        session14 = session_for(14, big.rules, seed14)
+        session14.state = big
+        app.reset(MenuScene(app), TableScene(app, session14))
+        settle(0.6)
+        shot("12_table_14_players")
+
+        # two players, numerals, the colour-blind-safe theme
+        app.settings.numerals = True
+        app.settings.theme_id = "colour_blind_safe"
+        app.apply_settings()
+        two, seed2 = _mid_round(2, Rules.standard(), 20)
+        session2 = session_for(2, two.rules, seed2)
+        session2.state = two
+        app.reset(MenuScene(app), TableScene(app, session2))
+        settle(0.6)
+        shot("13_table_2_players_numerals_colour_blind")
+        app.settings.numerals = False
+        app.settings.theme_id = "high_contrast"
+        app.apply_settings()
+        settle(0.2)
+        shot("14_table_2_players_high_contrast")
+        app.settings.theme_id = "default"
+        app.apply_settings()
+
+        # the round summary and the match end: play a short match to its end
+        short = Rules.standard().with_options(rounds=1)
+        session = session_for(4, short, 3)
+        session.start_round()
+        done = play_until(session.state, lambda s: False, 3)
+        _ = done
+        table = TableScene(app, session)
+        table.view.load_state(session.state, 0)
+        from game.view.table import RoundResult
+
+        ended = _round_ended(session.state)
+        table.view.result = RoundResult(ended[0], ended[1])
+        app.reset(MenuScene(app), table, RoundSummaryScene(app, session, table.view))
+        settle(2.0)
+        shot("15_round_summary")
+        app.reset(MenuScene(app), MatchEndScene(app, session))
+        settle(2.0)
+        shot("16_match_end")
+
+        # a replay of a recorded match, and a broken record refused
+        record = _short_record()
+        app.reset(ReplayScene.from_text(app, record, "example.jsonl"))
+        settle(0.3)
+        for _ in range(40):
+            replay = app.top
+            assert isinstance(replay, ReplayScene)
+            replay.step_once()
+            settle(0.05)
+        settle(1.0)
+        shot("17_replay")
+        app.reset(
+            ReplayErrorScene(app, "broken.jsonl", 7, "seat 2 may not play: the numbers don't match")
+        )
+        settle(0.5)
+        shot("18_replay_refused")
+    finally:
+        app.close()
+    return written
+
+
+def _mid_round(players: int, rules: Rules, min_tiles: int) -> tuple[GameState, int]:
+    def want(state: GameState) -> bool:
+        laid = sum(len(state.train(t)) for t in range(state.players + 1))
+        return (
+            state.current == 0
+            and laid >= min_tiles
+            and state.drawn_tile is None
+            and any(isinstance(a, Play) for a in state.legal_actions())
+        )
+
+    for seed in range(1, 300):
+        state = GameState.new(rules, players, seed, _names(players))
+        state.start_round()
+        if play_until(state, want, seed):
+            return state, seed
+    state = GameState.new(rules, players, 1, _names(players))
+    state.start_round()
+    return state, 1
+
+
+def _round_ended(state: GameState) -> tuple[RoundEnded, MatchEnded | None]:
+    """The RoundEnded (and MatchEnded) events of a state whose round is over."""
+    scores = tuple(state.round_scores[-1])
+    hands = tuple(state.hand(s) for s in range(state.players))
+    winners = state.round_winners
+    ended = RoundEnded(
+        state.round_number, state.end_reason, hands, scores, tuple(state.totals), winners
+    )
+    match = None
+    if state.match_over:
+        match = MatchEnded(tuple(state.totals), state.match_winners, state.decided_by)
+    return ended, match
+
+
+def _refused_pair(state: GameState, seat: int) -> tuple[Tile, int] | None:
+    """A tile and a train the rules refuse it on: your own train first (the plainest reason)."""
+    for train in (seat, state.players, *range(state.players)):
+        for tile in state.hand(seat):
+            if state.check(Play(tile, train), seat) is not None:
+                return tile, train
+    return None
+
+
+def _to_your_turn(app: App) -> None:
+    for _ in range(60 * 60):
+        top = app.top
+        if getattr(top, "ready", False):
+            break
+        app.step(1 / 60)
+    for _ in range(30):
+        app.step(1 / 60)
+
+
+def _post(kind: int, **attrs: Any) -> None:
+    import pygame
+
+    pygame.event.post(pygame.event.Event(kind, **attrs))
+
+
+def _click(app: App, pos: tuple[int, int]) -> None:
+    import pygame
+
+    _post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
+    app.step(1 / 60)
+    _post(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)
+    app.step(1 / 60)
+
+
+def _drag_to(app: App, table: TableScene, tile: Tile, dest: tuple[int, int]) -> None:
+    import pygame
+
+    rect = table.tile_rect(tile)
+    assert rect is not None
+    start = rect.center
+    _post(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False)
+    app.step(1 / 60)
+    steps = 12
+    for i in range(1, steps + 1):
+        x = start[0] + (dest[0] - start[0]) * i / steps
+        y = start[1] + (dest[1] - start[1]) * i / steps
+        _post(
+            pygame.MOUSEMOTION, pos=(round(x), round(y)), rel=(0, 0), buttons=(1, 0, 0), touch=False
+        )
+        app.step(1 / 60)
+    for _ in range(20):
+        app.step(1 / 60)
+
+
+def _drag_more(app: App, dest: tuple[int, int]) -> None:
+    import pygame
+
+    _post(pygame.MOUSEMOTION, pos=dest, rel=(0, 0), buttons=(1, 0, 0), touch=False)
+    for _ in range(20):
+        app.step(1 / 60)
+
+
+def _release(app: App, pos: tuple[int, int]) -> None:
+    import pygame
+
+    _post(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)
+    app.step(1 / 60)
+
+
+def _short_record() -> str:
+    """A record of a one-round, three-player match played by the simple seats."""
+    from game.ai.simple import make_seat
+    from game.rules.record import RecordWriter
+
+    rules = Rules.standard().with_options(rounds=1)
+    state = GameState.new(rules, 3, 8, ["Ana", "Bo", "Cy"])
+    writer = RecordWriter(state)
+    writer.add(state.start_round())
+    seats = [make_seat("greedy", s) for s in range(3)]
+    while state.phase == "play":
+        action = seats[state.current].choose(state.observation(state.current))
+        writer.add(state.apply(action))
+    return writer.text()
+
+
+def screenshots_main(out: str, size: tuple[int, int]) -> int:
+    try:
+        paths = take_screenshots(Path(out), size)
+    except OSError as error:
+        print(f"screenshots: {error}", file=sys.stderr)
+        return 1
+    for path in paths:
+        print(path)
+    return 0

@@ -1,0 +1,205 @@
+"""Between rounds: every hand revealed, the round's scores counting up, the running totals.
+
+Drawn over the dimmed table. "Next round" deals the next one; after the last round the
+button leads to the match end.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules import events as ev
+from game.scenes.base import Scene
+from game.scenes.session import Session
+from game.view import widgets as w
+from game.view.table import TableView, seat_colour
+from game.view.tween import ease_out_back, ease_out_cubic
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+class RoundSummaryScene(Scene):
+    opaque = False
+
+    def __init__(self, app: App, session: Session, view: TableView) -> None:
+        super().__init__(app)
+        self.session = session
+        self.view = view
+        result = view.result
+        assert result is not None, "the summary follows a RoundEnded event"
+        self.result: ev.RoundEnded = result.event
+        self.match_end = result.match_end
+        self.time = 0.0
+        self.button = w.Button("", pygame.Rect(0, 0, 10, 10), self.next, primary=True)
+        self._layout()
+
+    @property
+    def last_round(self) -> bool:
+        return self.match_end is not None or self.session.state.match_over
+
+    def _layout(self) -> None:
+        width, height = self.size
+        u = min(width / 1280, height / 720)
+        pw = min(width - 20, round(900 * u) + 120)
+        players = len(self.result.scores)
+        row = max(24, min(round(50 * u), (height - round(230 * u)) // max(1, players)))
+        ph = round(150 * u) + row * players + round(70 * u)
+        ph = min(ph, height - 12)
+        self.panel = pygame.Rect(0, 0, pw, ph)
+        self.panel.center = (width // 2, height // 2)
+        self.row_h = row
+        self.scale = u
+        label = "See the final results" if self.last_round else "Next round"
+        bw = max(160, round(260 * u))
+        bh = max(32, round(48 * u))
+        self.button.label = label
+        self.button.rect = pygame.Rect(0, 0, bw, bh)
+        self.button.rect.midbottom = (self.panel.centerx, self.panel.bottom - round(16 * u))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._layout()
+
+    def next(self) -> None:
+        if self.last_round:
+            from game.scenes.match_end import MatchEndScene
+
+            self.app.replace(MatchEndScene(self.app, self.session))
+            # the table under it is done too
+            stack = self.app.stack
+            if len(stack) >= 2:
+                table = stack[-2]
+                stack.remove(table)
+                table.exit()
+            return
+        events = self.session.start_round()
+        _ = events
+        from game.scenes.deal import DealScene
+
+        self.app.pop()
+        self.app.replace(DealScene(self.app, self.session, self.view))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.button.handle(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
+            self.next()
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.view.update(dt)
+        self.button.update(dt)
+
+    def headline(self) -> str:
+        names = self.session.names
+        r = self.result
+        you = self.session.human
+        if r.reason == "out":
+            outs = [("You" if s == you else names[s]) for s in r.winners]
+            if len(outs) == 1:
+                return f"{outs[0]} went out" if outs[0] != "You" else "You went out!"
+            return " and ".join(outs) + " went out"
+        lows = [("you" if s == you else names[s]) for s in r.winners]
+        return "Blocked: nobody can play. Lowest hand: " + ", ".join(lows)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        th = self.app.settings.theme
+        u = self.scale
+        fade = min(1.0, self.time / 0.3)
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, round(150 * fade)))
+        surface.blit(shade, (0, 0))
+        rise = 1.0 - ease_out_back(min(1.0, self.time / 0.45))
+        panel = self.panel.move(0, round(rise * 60 * u))
+        w.draw_panel(
+            surface, panel, (*th.panel[:3], 245), th.panel_edge, round(18 * u), 2, shadow=True
+        )
+        state = self.session.state
+        title = f"Round {self.result.round} of {state.deal.rounds}"
+        y = panel.top + round(14 * u)
+        r = w.blit_text(
+            surface, title, max(16, round(30 * u)), th.accent, bold=True, midtop=(panel.centerx, y)
+        )
+        y = r.bottom + round(2 * u)
+        r = w.blit_text(
+            surface, self.headline(), max(12, round(18 * u)), th.text, midtop=(panel.centerx, y)
+        )
+        y = r.bottom + round(14 * u)
+        # column heads
+        small = max(10, round(14 * u))
+        x_name = panel.left + round(24 * u)
+        x_hand = panel.left + round(200 * u) + 40
+        x_score = panel.right - round(190 * u)
+        x_total = panel.right - round(40 * u)
+        w.blit_text(surface, "Hand left", small, th.text_dim, topleft=(x_hand, y))
+        w.blit_text(surface, "Round", small, th.text_dim, topright=(x_score, y))
+        w.blit_text(surface, "Total", small, th.text_dim, topright=(x_total, y))
+        y += small + round(8 * u)
+        names = self.session.names
+        renderer = self.app.renderer
+        tile_w = max(9, min(round(self.row_h * 0.42), round(18 * u) + 4))
+        for seat, hand in enumerate(self.result.hands):
+            appear = min(1.0, max(0.0, (self.time - 0.25 - seat * 0.08) / 0.3))
+            if appear <= 0:
+                continue
+            row = pygame.Rect(
+                panel.left + round(12 * u), y, panel.w - round(24 * u), self.row_h - 4
+            )
+            winner = seat in self.result.winners
+            fill = (*w.mix(th.panel[:3], th.accent, 0.22 if winner else 0.06), 230)
+            w.draw_panel(surface, row, fill, th.accent if winner else None, round(8 * u), 1)
+            pygame.draw.rect(
+                surface, seat_colour(seat), (row.x, row.y, max(3, round(5 * u)), row.h)
+            )
+            name = "You" if seat == self.session.human else names[seat]
+            w.blit_text(
+                surface,
+                name,
+                max(11, round(18 * u)),
+                th.text,
+                bold=True,
+                midleft=(x_name, row.centery),
+            )
+            if winner:
+                tag = "went out" if self.result.reason == "out" else "lowest"
+                w.blit_text(
+                    surface,
+                    tag,
+                    small,
+                    th.accent,
+                    bold=True,
+                    midleft=(x_name + round(100 * u) + 10, row.centery),
+                )
+            # the hand, face up
+            x = x_hand
+            limit = x_score - round(70 * u)
+            pitch = min(2 * tile_w + 3, (limit - x_hand) / max(1, len(hand)))
+            for i, tile in enumerate(hand):
+                renderer.draw(
+                    surface,
+                    tile,
+                    (round(x + i * pitch), row.centery - tile_w // 2),
+                    tile_w,
+                    False,
+                    numerals=self.app.settings.numerals,
+                    theme=th,
+                    shadow=False,
+                )
+            if not hand:
+                w.blit_text(surface, "empty", small, th.text_dim, midleft=(x, row.centery))
+            count = ease_out_cubic(min(1.0, max(0.0, (self.time - 0.6 - seat * 0.08) / 0.8)))
+            score = round(self.result.scores[seat] * count)
+            total_before = self.result.totals[seat] - self.result.scores[seat]
+            total = round(total_before + self.result.scores[seat] * count)
+            size = max(12, round(20 * u))
+            w.blit_text(
+                surface, f"{score}", size, th.text, bold=True, midright=(x_score, row.centery)
+            )
+            w.blit_text(
+                surface, f"{total}", size, th.accent, bold=True, midright=(x_total, row.centery)
+            )
+            y += self.row_h
+        self.button.rect.midbottom = (panel.centerx, panel.bottom - round(14 * u))
+        self.button.draw(surface, th, u)

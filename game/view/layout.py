@@ -1,0 +1,361 @@
+"""Where everything sits on the table: pure geometry, recomputed only when the window changes.
+
+The table is a railway station seen from above. The **hub** (with the engine double) sits in
+the middle; one **lane** per train leaves it on a curved spur and runs straight to the screen
+edge, where its owner sits (their badge). Lanes fill two columns, right and left of the hub, in
+the clockwise seating order of a real table: you at the bottom right, seat 1 at the bottom
+left, up the left side, the Mexican train across the far (top right) end, then down the right
+side back to you.
+
+A train lays its tiles from the hub outward along its lane. When a row is full it folds back
+(a snake, as a real train bends on a crowded table); when the lane has no room for another
+row, the tiles shrink; as a last resort they overlap. So a train of any length stays inside
+its lane. Doubles lie crosswise, as on a real table.
+
+Nothing here draws: :mod:`game.view.table` does. Everything is plain ``pygame.Rect`` maths, so
+tests can check that every tile of a 40-tile train stays on screen at any size.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+MIN_TILE = 9  # the renderer's smallest useful tile (short side, px)
+
+
+def ui_scale(size: tuple[int, int]) -> float:
+    """1.0 at 1280x720; grows and shrinks with the window."""
+    return min(size[0] / 1280, size[1] / 720)
+
+
+@dataclass(frozen=True)
+class TileSlot:
+    """One tile as it lies: its rect, orientation and the numbers shown first/second.
+
+    ``first`` is the left (horizontal) or top (vertical) half.
+    """
+
+    rect: pygame.Rect
+    vertical: bool
+    first: int
+    second: int
+    width: int  # short side
+
+
+@dataclass
+class Lane:
+    train: int
+    owner: int | None  # None for the Mexican train
+    side: int  # +1: runs right from the hub; -1: runs left
+    band: pygame.Rect  # the lane's strip (tiles live between inner and outer)
+    inner: int  # x where the first tile starts (spur end)
+    outer: int  # x the tiles must not pass
+    spur: list[tuple[float, float]] = field(default_factory=list)  # hub edge -> inner
+    badge: pygame.Rect = field(default_factory=pygame.Rect)
+    marker_pos: tuple[int, int] = (0, 0)
+
+    @property
+    def cy(self) -> int:
+        return self.band.centery
+
+    @property
+    def tile_area(self) -> pygame.Rect:
+        left, right = (self.inner, self.outer) if self.side > 0 else (self.outer, self.inner)
+        return pygame.Rect(left, self.band.top, right - left, self.band.height)
+
+
+@dataclass(frozen=True)
+class TrainGeometry:
+    """Where a train's tiles lie and where its next tile would go."""
+
+    slots: tuple[TileSlot, ...]
+    next_slot: pygame.Rect  # a horizontal tile-sized rect at the open end
+    width: int  # tile short side used for this train
+
+
+@dataclass
+class TableLayout:
+    size: tuple[int, int]
+    players: int
+    scale: float
+    top_bar: pygame.Rect
+    table: pygame.Rect
+    prompt: pygame.Rect
+    tray: pygame.Rect
+    hub_center: tuple[int, int]
+    hub_radius: int
+    engine_width: int
+    lanes: list[Lane]  # indexed by train number (seats, then the Mexican train)
+    tile_max: int  # largest tile short side in a lane
+    boneyard: pygame.Rect
+    pause_button: pygame.Rect
+    hand_width: int  # tile short side in the tray (tiles stand upright)
+    tray_tiles: pygame.Rect  # where the hand's tiles go
+    tray_left: pygame.Rect  # sort button and hand count
+    tray_right: pygame.Rect  # draw / done buttons
+
+    @property
+    def mexican(self) -> int:
+        return self.players
+
+    def lane_at(self, pos: tuple[int, int]) -> Lane | None:
+        for lane in self.lanes:
+            if lane.band.collidepoint(pos) and (
+                lane.tile_area.collidepoint(pos) or lane.badge.collidepoint(pos)
+            ):
+                return lane
+        return None
+
+    def hub_rect(self) -> pygame.Rect:
+        r = self.hub_radius
+        return pygame.Rect(self.hub_center[0] - r, self.hub_center[1] - r, 2 * r, 2 * r)
+
+
+def lane_order(players: int) -> tuple[list[int], list[int]]:
+    """Trains of the right column (top to bottom) and the left column (top to bottom).
+
+    Clockwise from you (seat 0, bottom right): seat 1 bottom left, up the left side, the
+    Mexican train at the far end, down the right side.
+    """
+    trains = players + 1
+    n_right = (trains + 1) // 2
+    n_left = trains - n_right
+    left_bottom_up = list(range(1, 1 + n_left))
+    left = left_bottom_up[::-1]
+    right = [players] + list(range(1 + n_left, players)) + [0]
+    assert len(right) == n_right
+    return right, left
+
+
+def compute_layout(size: tuple[int, int], players: int) -> TableLayout:
+    w, h = size
+    u = ui_scale(size)
+    uh = h / 720
+    top_h = max(30, round(46 * u))
+    hand_w = max(18, min(round(36 * uh), round(w / 24)))
+    tray_h = 2 * hand_w + max(16, round(26 * uh))
+    prompt_h = max(24, round(34 * u))
+    top_bar = pygame.Rect(0, 0, w, top_h)
+    tray = pygame.Rect(0, h - tray_h, w, tray_h)
+    prompt = pygame.Rect(0, tray.top - prompt_h, w, prompt_h)
+    table = pygame.Rect(0, top_h, w, prompt.top - top_h)
+
+    right, left = lane_order(players)
+    rows = len(right)
+    margin = max(4, round(8 * u))
+    lane_h = (table.height - 2 * margin) / rows
+    badge_w = max(92, round(158 * u))
+    hub_r = round(max(24, min(64 * u, table.height * 0.17, lane_h * 1.2)))
+    spur = round(max(30, hub_r * 0.95, 56 * u))
+    cx = w // 2
+    cy = table.centery
+    tile_max = max(MIN_TILE, min(round(30 * u), int(lane_h * 0.42)))
+    lanes: dict[int, Lane] = {}
+    for side, column in ((1, right), (-1, left)):
+        n = len(column)
+        top = table.top + margin + (rows - n) * lane_h / 2
+        for i, train in enumerate(column):
+            y0 = round(top + i * lane_h)
+            y1 = round(top + (i + 1) * lane_h)
+            band = pygame.Rect(margin, y0, w - 2 * margin, y1 - y0)
+            inner = cx + side * (hub_r + spur)
+            outer = (w - margin - badge_w - margin) if side > 0 else (margin + badge_w + margin)
+            if side > 0:
+                band = pygame.Rect(cx + hub_r // 2, y0, w - margin - (cx + hub_r // 2), y1 - y0)
+                badge = pygame.Rect(w - margin - badge_w, y0 + 3, badge_w, y1 - y0 - 6)
+            else:
+                band = pygame.Rect(margin, y0, cx - hub_r // 2 - margin, y1 - y0)
+                badge = pygame.Rect(margin, y0 + 3, badge_w, y1 - y0 - 6)
+            bh = min(badge.height, max(40, round(70 * u)))
+            badge = pygame.Rect(badge.x, band.centery - bh // 2, badge.width, bh)
+            lane = Lane(
+                train=train,
+                owner=None if train == players else train,
+                side=side,
+                band=band,
+                inner=inner,
+                outer=outer,
+                badge=badge,
+            )
+            lane.spur = _spur((cx, cy), hub_r, (inner, band.centery), side)
+            mx, my = lane.spur[len(lane.spur) * 3 // 5]
+            lane.marker_pos = (round(mx), round(my))
+            lanes[train] = lane
+    by_train = [lanes[t] for t in range(players + 1)]
+
+    pause = pygame.Rect(0, 0, top_h - 8, top_h - 8)
+    pause.topright = (w - margin, 4)
+    bone_w = max(110, round(190 * u))
+    boneyard = pygame.Rect(0, 0, bone_w, top_h - 8)
+    boneyard.topright = (pause.left - margin * 2, 4)
+
+    side_w = max(84, round(150 * u))
+    tray_left = pygame.Rect(margin, tray.top + 4, side_w, tray.height - 8)
+    tray_right = pygame.Rect(w - margin - side_w, tray.top + 4, side_w, tray.height - 8)
+    tray_tiles = pygame.Rect(
+        tray_left.right + margin, tray.top, tray_right.left - tray_left.right - 2 * margin, tray_h
+    )
+    engine_w = max(MIN_TILE, round(hub_r * 0.6))
+    return TableLayout(
+        size=size,
+        players=players,
+        scale=u,
+        top_bar=top_bar,
+        table=table,
+        prompt=prompt,
+        tray=tray,
+        hub_center=(cx, cy),
+        hub_radius=hub_r,
+        engine_width=engine_w,
+        lanes=by_train,
+        tile_max=tile_max,
+        boneyard=boneyard,
+        pause_button=pause,
+        hand_width=hand_w,
+        tray_tiles=tray_tiles,
+        tray_left=tray_left,
+        tray_right=tray_right,
+    )
+
+
+def _spur(
+    hub: tuple[int, int], radius: int, end: tuple[int, int], side: int, steps: int = 18
+) -> list[tuple[float, float]]:
+    """A smooth curve from the hub's rim to a lane's start (quadratic Bézier)."""
+    ex, ey = end
+    hx, hy = hub
+    angle = math.atan2(ey - hy, (ex - hx))
+    # Leave the hub pointing between "straight at the lane" and "straight sideways".
+    side_angle = 0.0 if side > 0 else math.pi
+    blend = angle * 0.55 + side_angle * 0.45 if side > 0 else _mix_angle(angle, side_angle)
+    p0 = (hx + radius * math.cos(blend), hy + radius * math.sin(blend))
+    p1 = (hx + side * (radius + (abs(ex - hx) - radius) * 0.45), ey)
+    pts = []
+    for i in range(steps + 1):
+        t = i / steps
+        a = (1 - t) * (1 - t)
+        b = 2 * (1 - t) * t
+        c = t * t
+        pts.append((a * p0[0] + b * p1[0] + c * ex, a * p0[1] + b * p1[1] + c * ey))
+    return pts
+
+
+def _mix_angle(a: float, b: float) -> float:
+    """0.55 of ``a`` and 0.45 of ``b``, the short way round the circle."""
+    d = (b - a + math.pi) % (2 * math.pi) - math.pi
+    return a + d * 0.45
+
+
+# --------------------------------------------------------------------- trains
+
+
+def _advance(touching: int, outward: int, s: int) -> int:
+    return s if touching == outward else 2 * s
+
+
+def train_geometry(lane: Lane, laid: Sequence[tuple[int, int]], tile_max: int) -> TrainGeometry:
+    """Lay ``laid`` (touching, outward pairs from the hub out) in ``lane``.
+
+    Tries the largest tile size first; folds into more rows, then shrinks, then overlaps.
+    """
+    area_w = abs(lane.outer - lane.inner)
+    # Fewer rows read best: shrink the tiles a little before folding once more.
+    smallest = max(MIN_TILE, round(tile_max * 0.7))
+    for rows in range(1, _rows_available(lane, smallest) + 1):
+        for s in range(tile_max, smallest - 1, -1):
+            if rows > _rows_available(lane, s):
+                continue
+            geometry = _lay(lane, laid, s, area_w, squeeze=1.0, max_rows=rows)
+            if geometry is not None:
+                return geometry
+    for s in range(tile_max, MIN_TILE - 1, -1):
+        geometry = _lay(lane, laid, s, area_w, squeeze=1.0)
+        if geometry is not None:
+            return geometry
+    s = MIN_TILE
+    gap = max(1, s // 8)
+    rows = _rows_available(lane, s)
+    total = sum(_advance(t, o, s) + gap for t, o in laid) + 2 * s + gap
+    squeeze = min(0.99, (rows * area_w) / max(1, total))
+    while True:
+        geometry = _lay(lane, laid, s, area_w, squeeze=squeeze)
+        if geometry is not None or squeeze <= 0.05:
+            break
+        squeeze *= 0.93
+    if geometry is None:  # thousands of tiles: pile them up rather than fail
+        geometry = _lay(lane, laid, s, area_w, squeeze=0.05, max_rows=10**6)
+    assert geometry is not None
+    return geometry
+
+
+def _rows_available(lane: Lane, s: int) -> int:
+    pitch = 2 * s + max(2, s // 3)
+    return max(1, (lane.band.height - 4) // pitch)
+
+
+def _lay(
+    lane: Lane,
+    laid: Sequence[tuple[int, int]],
+    s: int,
+    area_w: int,
+    squeeze: float,
+    max_rows: int | None = None,
+) -> TrainGeometry | None:
+    gap = max(1, s // 8)
+    pitch = 2 * s + max(2, s // 3)
+    if max_rows is None:
+        max_rows = _rows_available(lane, s)
+    # First pass: split into rows by length (the next slot must fit too).
+    rows: list[list[int]] = [[]]
+    used = 0.0
+    items = [_advance(t, o, s) for t, o in laid] + [2 * s]  # the next slot last
+    for index, length in enumerate(items):
+        step = length * squeeze if squeeze < 1.0 else length
+        if rows[-1] and used + length > area_w + 0.5:
+            rows.append([])
+            used = 0.0
+        rows[-1].append(index)
+        used += step + gap * (squeeze if squeeze < 1.0 else 1.0)
+    if len(rows) > max_rows:
+        return None
+    n_rows = len(rows)
+    slots: list[TileSlot] = []
+    next_slot = pygame.Rect(0, 0, 2 * s, s)
+    for r, row in enumerate(rows):
+        direction = lane.side if r % 2 == 0 else -lane.side
+        y = lane.cy + (r - (n_rows - 1) / 2) * pitch
+        start = lane.inner if direction == lane.side else lane.outer
+        # A folded row starts where the previous one ended, not at the far edge.
+        if r % 2 == 1:
+            start = lane.inner + lane.side * area_w
+        x = float(start)
+        for index in row:
+            length = items[index]
+            if index == len(laid):
+                rect = pygame.Rect(0, 0, 2 * s, s)
+                left = x if direction > 0 else x - 2 * s
+                rect.topleft = (round(left), round(y - s / 2))
+                next_slot = rect
+                break
+            touching, outward = laid[index]
+            double = touching == outward
+            if double:
+                rect = pygame.Rect(0, 0, s, 2 * s)
+                left = x if direction > 0 else x - s
+                rect.topleft = (round(left), round(y - s))
+                slot = TileSlot(rect, True, touching, outward, s)
+            else:
+                rect = pygame.Rect(0, 0, 2 * s, s)
+                left = x if direction > 0 else x - 2 * s
+                rect.topleft = (round(left), round(y - s / 2))
+                first, second = (touching, outward) if direction > 0 else (outward, touching)
+                slot = TileSlot(rect, False, first, second, s)
+            slots.append(slot)
+            step = (length + gap) * (squeeze if squeeze < 1.0 else 1.0)
+            x += direction * step
+    next_slot.clamp_ip(lane.tile_area)
+    return TrainGeometry(tuple(slots), next_slot, s)
