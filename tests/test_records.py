@@ -334,3 +334,17 @@ def test_a_round_that_ends_when_a_first_turn_line_stops_replays() -> None:
             assert replayed.end_reason == "out"
             return
     raise AssertionError("no round ending on a stopped first-turn line was found")
+
+
+def test_a_finished_state_reports_its_round_and_match_results() -> None:
+    text, game = small_match()
+    _, replayed = load_record(text)
+    lines = lines_of(text)
+    last_round = [line for line in lines if line["type"] == "round_end"][-1]
+    result = replayed.round_result()
+    assert result is not None
+    assert list(result.scores) == last_round["scores"]
+    assert result.reason == last_round["reason"]
+    match = replayed.match_result()
+    assert match is not None and list(match.winners) == lines[-1]["winners"]
+    assert replayed.is_first_turn(0) == replayed.first_pending[0]

@@ -718,16 +718,9 @@ class GameState:
         self._reset_turn()
         self.phase = ROUND_OVER
         if events is not None:
-            events.append(
-                ev.RoundEnded(
-                    self.round_number,
-                    reason,
-                    tuple(ids_to_tiles(h) for h in self.hands),
-                    tuple(scores),
-                    tuple(self.totals),
-                    winners,
-                )
-            )
+            result = self.round_result()
+            assert result is not None
+            events.append(result)
         if self.round_number >= self.deal.rounds:
             self._end_match(events)
 
@@ -754,8 +747,9 @@ class GameState:
         self.match_winners = tuple(tied)
         self.decided_by = decided_by
         self.phase = MATCH_OVER
-        if events is not None:
-            events.append(ev.MatchEnded(tuple(totals), self.match_winners, decided_by))
+        result = self.match_result()
+        if events is not None and result is not None:
+            events.append(result)
 
     def _lowest_nonzero_round(self, seat: int) -> int | None:
         nonzero = [scores[seat] for scores in self.round_scores if scores[seat]]
@@ -785,6 +779,29 @@ class GameState:
             laid.append((end, outward))
             end = outward
         return tuple(laid)
+
+    def is_first_turn(self, seat: int) -> bool:
+        """Whether ``seat`` has yet to finish its first turn of the round."""
+        return self.first_pending[seat]
+
+    def round_result(self) -> ev.RoundEnded | None:
+        """The last finished round's result (as its RoundEnded event), or None."""
+        if self.phase == PLAY or not self.round_scores:
+            return None
+        return ev.RoundEnded(
+            self.round_number,
+            self.end_reason,
+            tuple(ids_to_tiles(h) for h in self.hands),
+            tuple(self.round_scores[-1]),
+            tuple(self.totals),
+            self.round_winners,
+        )
+
+    def match_result(self) -> ev.MatchEnded | None:
+        """The match's result (as its MatchEnded event) once it is over, else None."""
+        if self.phase != MATCH_OVER:
+            return None
+        return ev.MatchEnded(tuple(self.totals), self.match_winners, self.decided_by)
 
     def open_double_trains(self) -> tuple[int, ...]:
         """Trains ending in an open double, oldest first."""
