@@ -7,6 +7,7 @@ returns one of ``observation.legal_actions``.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Protocol
 
 from game.rules import Action, Observation, Play
@@ -53,16 +54,39 @@ class GreedySeat:
         )
 
 
-SEAT_KINDS: dict[str, type[RandomSeat] | type[GreedySeat]] = {
+def _easy(seed: int) -> Seat:
+    from .easy import EasySeat
+
+    return EasySeat(seed)
+
+
+def _normal(seed: int) -> Seat:
+    from .normal import NormalSeat
+
+    return NormalSeat(seed)
+
+
+def _hard(seed: int) -> Seat:
+    from .hard import HardSeat
+
+    return HardSeat(seed)
+
+
+# Every kind of computer seat by name; each entry makes a seat from a seed.
+SEAT_KINDS: dict[str, Callable[[int], Seat]] = {
     "random": RandomSeat,
     "greedy": GreedySeat,
+    "easy": _easy,
+    "normal": _normal,
+    "hard": _hard,
 }
 
 
 def make_seat(kind: str, seed: int) -> Seat:
     """A seat of the named kind; ValueError naming the kinds there are."""
     try:
-        return SEAT_KINDS[kind](seed)
+        factory = SEAT_KINDS[kind]
     except KeyError:
         kinds = ", ".join(sorted(SEAT_KINDS))
         raise ValueError(f"unknown seat kind {kind!r}: choose from {kinds}") from None
+    return factory(seed)

@@ -1,0 +1,121 @@
+"""How long the computer opponents take to decide, single core: median, p95 and max.
+
+    python benchmarks/bench_ai.py [--positions N] [--preset standard|station] [--players P]
+                                  [--budget-ms MS] [--seed S]
+
+Positions come from real rounds between Normal seats (every engine, every stage of a round);
+each level then decides at every position where the seat to move has a choice (two or more
+legal actions: a forced draw, pass or single play costs nothing). Hard runs with its default
+time budget (200 ms) unless ``--budget-ms`` says otherwise; the figure to watch is Hard's p95,
+which must stay at or under 300 ms. Also measured:
+
+* the planner on random hands (exact search) of 15 and 20 tiles, double-9 and double-12;
+* the longest single slice of Hard thinking in 8 ms slices (``HardSearch.step(seconds=...)``),
+  the most a frame would wait if the table ran Hard inline, a slice per frame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai import EasySeat, HardConfig, HardSeat, NormalSeat  # noqa: E402
+from game.ai.planner import search_line  # noqa: E402
+from game.rules import GameState, Observation, Rules  # noqa: E402
+from game.rules.state import PLAY  # noqa: E402
+from game.rules.tiles import tile_count  # noqa: E402
+
+
+def collect_positions(rules: Rules, players: int, count: int, seed: int) -> list[Observation]:
+    rng = random.Random(seed)
+    out: list[Observation] = []
+    game_seed = seed
+    while len(out) < count:
+        game = GameState.new(rules, players, game_seed)
+        game_seed += 1
+        game.round_number = rng.randrange(game.deal.rounds)
+        game.start_round()
+        seats = [NormalSeat(s) for s in range(players)]
+        while game.phase == PLAY and len(out) < count:
+            observation = game.observation(game.current)
+            if len(observation.legal_actions) > 1 and rng.random() < 0.5:
+                out.append(observation)
+            game.apply(seats[game.current].choose(observation))
+    return out
+
+
+def figures(seconds: Sequence[float]) -> str:
+    ordered = sorted(seconds)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return (
+        f"median {statistics.median(ordered) * 1000:7.2f} ms   p95 {p95 * 1000:7.2f} ms   "
+        f"max {ordered[-1] * 1000:7.2f} ms   (n={len(ordered)})"
+    )
+
+
+def time_level(
+    choose: Callable[[Observation], object], positions: list[Observation]
+) -> list[float]:
+    out = []
+    for observation in positions:
+        started = time.perf_counter()
+        choose(observation)
+        out.append(time.perf_counter() - started)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=150)
+    parser.add_argument("--preset", choices=["standard", "station"], default="standard")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--budget-ms", type=float, default=None)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rules = Rules.preset_named(args.preset)
+    deal = rules.deal_for(args.players)
+    positions = collect_positions(rules, args.players, args.positions, args.seed)
+    print(
+        f"{len(positions)} positions with a choice, {args.players} players, {args.preset} rules, "
+        f"double-{deal.set_size}, {deal.hand_size} tiles each; one core"
+    )
+    config = HardConfig() if args.budget_ms is None else HardConfig(budget_ms=args.budget_ms)
+    easy, normal, hard = EasySeat(1), NormalSeat(1), HardSeat(1, config=config)
+    print(f"easy      {figures(time_level(easy.choose, positions))}")
+    print(f"normal    {figures(time_level(normal.choose, positions))}")
+    hard_times = time_level(hard.choose, positions)
+    print(f"hard      {figures(hard_times)}   budget {config.budget_ms:.0f} ms")
+
+    slices: list[float] = []
+    for observation in positions[:40]:
+        search = hard.start(observation)
+        while True:
+            started = time.perf_counter()
+            done = search.step(seconds=0.008)
+            slices.append(time.perf_counter() - started)
+            if done:
+                break
+    print(f"hard, 8 ms slices: {figures(slices)}")
+
+    rng = random.Random(args.seed)
+    for set_size, size in ((12, 15), (9, 15), (12, 20), (9, 20)):
+        times = []
+        for _ in range(200):
+            ids = rng.sample(range(tile_count(set_size)), size)
+            hand = sum(1 << i for i in ids)
+            end = rng.randrange(set_size + 1)
+            started = time.perf_counter()
+            search_line(hand, end)
+            times.append(time.perf_counter() - started)
+        print(f"planner, {size} tiles of double-{set_size}: {figures(times)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,236 @@
+"""Hard: searches. Guesses the hidden tiles many times and plays every candidate to the end.
+
+For one decision:
+
+1. **Candidates** are the legal actions (Normal's favourites first; at most
+   ``max_candidates`` of them, Normal's top ones, when there are more).
+2. **Guesses**: :class:`~game.ai.knowledge.Sampler` deals the unseen tiles into the other hands
+   and the boneyard, consistent with everything the seat has seen (the table, its hand, the
+   hand sizes, and the numbers that seats which drew or passed lacked).
+3. **Playouts**: for each guess, every candidate is applied to a copy of the guessed state and
+   the round is played to its end with the fast policy of :mod:`game.ai.rollout`. All
+   candidates share the guess and the playout's random numbers (common random numbers), so
+   their difference is measured, not their luck.
+4. The candidate with the best **mean utility** wins: the round score of the opponents (their
+   mean) less Hard's own under penalty scoring, and Hard's own less the opponents' under
+   positive scoring. Ties go to Normal's order.
+
+**Budget**: by default Hard thinks for ``budget_ms`` milliseconds, reading
+``time.perf_counter`` (the only clock in the AI). Given ``iterations`` instead it plays exactly
+that many guesses and never reads the clock, so its decision is a pure function of the
+observation and the seed (tests use this). A :class:`HardSearch` can also be stepped a slice
+at a time (``step(seconds=...)``) so the table keeps drawing frames while Hard thinks.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from game.rules import Action, Observation, Play
+from game.rules.tiles import mask_of
+
+from .base import Persona, persona_for, values_for
+from .knowledge import Sampler
+from .normal import DEFAULT_WEIGHTS, REPLAN_NODES, NormalWeights, ranked_plays
+from .planner import best_line, quick_line, search_line
+from .rollout import playout
+
+
+@dataclass(frozen=True, slots=True)
+class HardConfig:
+    budget_ms: float = 200.0  # thinking time per decision
+    iterations: int | None = None  # guesses per decision instead of a time budget
+    max_candidates: int = 10
+    opponents_weight: float = 1.0  # weight of the opponents' mean score in the utility
+    race_after: int = 16  # guesses before candidates start to be dropped
+    race_z: float = 2.0  # drop a candidate this many standard errors behind the leader
+    search_first_turn: bool = True  # False: lay the first turn as Normal would
+    opponent_nodes: int = 0  # plan guessed opponent hands: 0 quick_line, else search nodes
+    rollout_endgame: int = 2  # playouts dump heavy tiles once a seat holds this many (0: never)
+    normal: NormalWeights = DEFAULT_WEIGHTS  # orders the candidates
+
+
+DEFAULT_CONFIG = HardConfig()
+
+
+class HardSearch:
+    """One decision's search, which can be run all at once or a slice at a time.
+
+    Candidates race: after ``race_after`` guesses, a candidate whose paired difference with
+    the leader is ``race_z`` standard errors below zero gets no more playouts, so the time goes
+    to the close calls.
+    """
+
+    def __init__(self, observation: Observation, config: HardConfig, rng: random.Random) -> None:
+        self.observation = observation
+        self.config = config
+        self.rng = rng
+        ranked = ranked_plays(observation, config.normal)
+        self.candidates: list[Action] = ranked[: max(1, config.max_candidates)]
+        if not config.search_first_turn and observation.first_pending[observation.seat]:
+            self.candidates = ranked[:1]
+        count = len(self.candidates)
+        self.utilities: list[list[float]] = [[] for _ in range(count)]
+        self.active = [True] * count
+        self.samples = 0
+        self.seconds = 0.0  # time spent in step(), for the budget
+        self._last_sample = 0.0
+        self._sampler: Sampler | None = None
+        self._values = values_for(observation.rules)
+        seat = observation.seat
+        self._others = [s for s in range(observation.players) if s != seat]
+        self._sign = 1.0 if observation.rules.scoring == "positive" else -1.0
+        # Hard's own line after each candidate: its hand is known, so this is planned once.
+        hand = mask_of(observation.hand)
+        own_end = observation.trains[seat].open_end
+        plan = best_line(hand, own_end)
+        self._after: list[int] = []
+        for action in self.candidates:
+            line = plan.mask
+            if isinstance(action, Play) and (action.train == seat or line >> action.tile_id & 1):
+                end = own_end
+                if action.train == seat:
+                    end = action.tile.pips - observation.trains[seat].open_end
+                line = best_line(hand ^ 1 << action.tile_id, end, REPLAN_NODES).mask
+            self._after.append(line)
+
+    @property
+    def trivial(self) -> bool:
+        return len(self.candidates) == 1
+
+    @property
+    def done(self) -> bool:
+        config = self.config
+        if self.trivial or self.active.count(True) == 1:
+            return True
+        if config.iterations is not None:
+            return self.samples >= config.iterations
+        if self.samples == 0:
+            return False
+        return self.seconds + self._last_sample > config.budget_ms / 1000.0
+
+    def step(self, seconds: float | None = None, samples: int | None = None) -> bool:
+        """Search for up to ``seconds`` (or ``samples`` guesses); True once the search is done.
+
+        Without limits, runs until the decision's budget is spent. ``seconds`` is ignored
+        when the search counts iterations (it then never reads the clock).
+        """
+        timed = self.config.iterations is None
+        started = time.perf_counter() if timed else 0.0
+        ran = 0
+        while not self.done:
+            if samples is not None and ran >= samples:
+                break
+            if timed:
+                now = time.perf_counter()
+                if seconds is not None and ran and now - started + self._last_sample > seconds:
+                    break
+                self._one_sample()
+                self._last_sample = time.perf_counter() - now
+                self.seconds += self._last_sample
+            else:
+                self._one_sample()
+            ran += 1
+        return self.done
+
+    def _one_sample(self) -> None:
+        if self._sampler is None:
+            self._sampler = Sampler(self.observation)
+        rng = self.rng
+        base = self._sampler.state(rng)
+        playout_seed = rng.getrandbits(64)
+        seat = self.observation.seat
+        others = self._others
+        lines = [0] * self.observation.players
+        nodes = self.config.opponent_nodes
+        for other in others:
+            if nodes:
+                lines[other] = search_line(base.hands[other], base.train_end[other], nodes).mask
+            else:
+                lines[other] = quick_line(base.hands[other], base.train_end[other])
+        weight = self.config.opponents_weight / len(others)
+        sign = self._sign
+        values = self._values
+        for index, action in enumerate(self.candidates):
+            if not self.active[index]:
+                continue
+            state = base.copy()
+            state.apply_quietly(action)
+            lines[seat] = self._after[index]
+            playout(
+                state,
+                random.Random(playout_seed),
+                values,
+                lines[:],
+                self.config.rollout_endgame,
+            )
+            scores = state.round_scores[-1]
+            theirs = sum(scores[s] for s in others) * weight
+            self.utilities[index].append(sign * (scores[seat] - theirs))
+        self.samples += 1
+        if self.samples >= self.config.race_after:
+            self._race()
+
+    def _race(self) -> None:
+        leader = self._leader()
+        lead = self.utilities[leader]
+        z = self.config.race_z
+        for index, mine in enumerate(self.utilities):
+            if index == leader or not self.active[index]:
+                continue
+            n = len(mine)
+            diffs = [a - b for a, b in zip(mine, lead, strict=False)]
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            if mean + z * math.sqrt(var / n) < 0:
+                self.active[index] = False
+
+    def _leader(self) -> int:
+        best_index = -1
+        best_mean = -math.inf
+        for index, values in enumerate(self.utilities):
+            if self.active[index] and values:
+                mean = sum(values) / len(values)
+                if mean > best_mean:
+                    best_index, best_mean = index, mean
+        return best_index
+
+    def means(self) -> list[float]:
+        """Each candidate's mean utility so far (0 before any guess)."""
+        return [sum(v) / len(v) if v else 0.0 for v in self.utilities]
+
+    def best(self) -> Action:
+        """The candidate with the best mean utility so far (Normal's favourite before any)."""
+        if not self.samples:
+            return self.candidates[0]
+        return self.candidates[self._leader()]
+
+
+class HardSeat:
+    """The Hard opponent (see the module docstring)."""
+
+    level = "hard"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        persona: Persona | None = None,
+        config: HardConfig = DEFAULT_CONFIG,
+    ) -> None:
+        self.persona = persona or persona_for("hard")
+        self.name = self.persona.name
+        self.style = self.persona.style
+        self.config = config
+        self._rng = random.Random(f"hard/{seed}")
+
+    def start(self, observation: Observation) -> HardSearch:
+        """Begin a decision; step the returned search, then take ``best()``."""
+        return HardSearch(observation, self.config, random.Random(self._rng.getrandbits(64)))
+
+    def choose(self, observation: Observation) -> Action:
+        search = self.start(observation)
+        search.step()
+        return search.best()

@@ -1,0 +1,183 @@
+"""What a seat can infer about the hidden tiles, and guesses of them that fit.
+
+From an :class:`~game.rules.Observation` alone:
+
+* the **unseen** tiles are the set less the seat's own hand, the trains and the engine: they
+  lie in the other hands and the boneyard;
+* every other seat holds as many tiles as its observed hand size;
+* a seat that **drew or passed** could not play on the open numbers of that moment (the log
+  gives them). A seat may have drawn since, so the log is read backwards from its last draw:
+
+  - from its last draw on, its **whole hand** lacks those numbers: the drawn tile was either
+    played at once (it fitted) or kept, and then the seat passed facing the same numbers;
+  - before that, only the tiles it already held lack them: at most as many of its present
+    tiles as it has drawn since may carry such a number (a *soft* limit, checked after a
+    guess is made, with a few retries).
+
+  Under ``max_open_doubles`` a seat may hold a double it was not allowed to play, so doubles
+  are exempt from these inferences there.
+
+:class:`Sampler` draws guesses (other hands plus a boneyard order) consistent with all that,
+and turns each into a full :class:`~game.rules.GameState` with
+:func:`~game.rules.determinize`. Seats are filled most constrained first, each with a uniform
+choice among the tiles allowed to it, so a guess is uniform whenever at most one other seat
+is constrained, and close to uniform otherwise.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from game.rules import GameState, Observation, determinize
+from game.rules.state import LOG_DRAW
+from game.rules.tiles import (
+    ALL_TILES,
+    DOUBLE_ID,
+    IS_DOUBLE,
+    NUMBER_MASK,
+    iter_ids,
+    mask_of,
+    set_mask,
+)
+
+_DOUBLES = sum(1 << i for i in range(len(IS_DOUBLE)) if IS_DOUBLE[i])
+RETRIES = 6
+
+
+def numbers_to_tiles(numbers: int) -> int:
+    """Bit mask of every tile carrying one of the numbers in the ``numbers`` bit mask."""
+    mask = 0
+    n = 0
+    while numbers:
+        if numbers & 1:
+            mask |= NUMBER_MASK[n]
+        numbers >>= 1
+        n += 1
+    return mask
+
+
+class SeatKnowledge(NamedTuple):
+    seat: int
+    size: int  # tiles in hand
+    lacks: int  # bit mask of numbers the whole hand lacks
+    forbidden: int  # tile mask the hand cannot hold (from ``lacks``)
+    soft: tuple[tuple[int, int], ...]  # (tile mask, at most this many of them in hand)
+
+
+def unseen_mask(observation: Observation) -> int:
+    """Tiles the seat cannot see: in the other hands or the boneyard."""
+    obs = observation
+    seen = mask_of(obs.hand) | 1 << DOUBLE_ID[obs.engine.high]
+    for train in obs.trains:
+        for tile_id in train.tile_ids:
+            seen |= 1 << tile_id
+    return set_mask(obs.deal.set_size) & ~seen
+
+
+def seat_knowledge(observation: Observation) -> list[SeatKnowledge]:
+    """What the log says about every other seat's hand (see the module docstring)."""
+    obs = observation
+    exempt = _DOUBLES if obs.rules.max_open_doubles is not None else 0
+    out = []
+    for seat in range(obs.players):
+        if seat == obs.seat:
+            continue
+        entries = [(kind, numbers) for s, kind, numbers in obs.log_masks if s == seat]
+        lacks = 0
+        soft: list[tuple[int, int]] = []
+        draws_since = 0  # draws at or after the entry being read (reading backwards)
+        for kind, numbers in reversed(entries):
+            if kind == LOG_DRAW:
+                draws_since += 1
+            if draws_since == 0 or (draws_since == 1 and kind == LOG_DRAW):
+                lacks |= numbers  # at or after the seat's last draw: the whole hand
+            else:
+                soft.append((numbers_to_tiles(numbers) & ~exempt, draws_since))
+        forbidden = numbers_to_tiles(lacks) & ~exempt
+        out.append(SeatKnowledge(seat, obs.hand_sizes[seat], lacks, forbidden, tuple(soft)))
+    return out
+
+
+class Guess(NamedTuple):
+    hands: dict[int, list[int]]  # tile ids per other seat
+    boneyard: list[int]  # top first
+
+
+class Sampler:
+    """Draws guesses of the hidden tiles consistent with an observation."""
+
+    def __init__(self, observation: Observation) -> None:
+        self.observation = observation
+        self.unseen = sorted(iter_ids(unseen_mask(observation)))
+        knowledge = seat_knowledge(observation)
+        # Most constrained first (fewest allowed tiles per tile needed), then by seat.
+        pool = unseen_mask(observation)
+
+        def tightness(k: SeatKnowledge) -> tuple[float, int]:
+            allowed = (pool & ~k.forbidden).bit_count()
+            return (allowed / k.size if k.size else float("inf"), k.seat)
+
+        self.knowledge = sorted(knowledge, key=tightness)
+
+    def guess(self, rng: random.Random) -> Guess:
+        """One guess; a soft limit that keeps failing is given up after a few retries."""
+        best: Guess | None = None
+        for _ in range(RETRIES):
+            guess, strict_ok = self._draw(rng)
+            if strict_ok and self._soft_ok(guess):
+                return guess
+            if best is None or strict_ok:
+                best = guess
+        assert best is not None
+        return best
+
+    def state(self, rng: random.Random) -> GameState:
+        """A full state to search in, built from one guess."""
+        guess = self.guess(rng)
+        return determinize(
+            self.observation,
+            {s: [ALL_TILES[i] for i in ids] for s, ids in guess.hands.items()},
+            [ALL_TILES[i] for i in guess.boneyard],
+        )
+
+    def _draw(self, rng: random.Random) -> tuple[Guess, bool]:
+        pool = self.unseen[:]
+        rng.shuffle(pool)
+        taken = 0
+        hands: dict[int, list[int]] = {}
+        strict_ok = True
+        for k in self.knowledge:
+            need = k.size
+            chosen: list[int] = []
+            if need:
+                forbidden = k.forbidden
+                for tile_id in pool:
+                    if not (taken >> tile_id & 1 or forbidden >> tile_id & 1):
+                        chosen.append(tile_id)
+                        taken |= 1 << tile_id
+                        if len(chosen) == need:
+                            break
+                if len(chosen) < need:  # cannot honour every inference: fill from the rest
+                    strict_ok = False
+                    for tile_id in pool:
+                        if not taken >> tile_id & 1:
+                            chosen.append(tile_id)
+                            taken |= 1 << tile_id
+                            if len(chosen) == need:
+                                break
+            hands[k.seat] = chosen
+        boneyard = [tile_id for tile_id in pool if not taken >> tile_id & 1]
+        return Guess(hands, boneyard), strict_ok
+
+    def _soft_ok(self, guess: Guess) -> bool:
+        for k in self.knowledge:
+            if not k.soft:
+                continue
+            hand = 0
+            for tile_id in guess.hands[k.seat]:
+                hand |= 1 << tile_id
+            for tiles, limit in k.soft:
+                if (hand & tiles).bit_count() > limit:
+                    return False
+        return True

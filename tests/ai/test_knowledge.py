@@ -1,0 +1,64 @@
+"""What Hard infers about hidden tiles is always true, and its guesses fit the table."""
+
+from __future__ import annotations
+
+import random
+
+from game.ai.knowledge import Sampler, seat_knowledge, unseen_mask
+from game.ai.normal import NormalSeat
+from game.rules import GameState, Rules
+from game.rules.state import PLAY
+from game.rules.tiles import iter_ids
+
+from .helpers import positions
+
+
+def test_inferences_hold_for_the_real_hands() -> None:
+    checked = soft_checked = 0
+    for game in positions(400, seed=5):
+        seat = game.current
+        observation = game.observation(seat)
+        hidden = 0
+        for other in range(game.players):
+            if other != seat:
+                hidden |= game.hands[other]
+        for tile_id in game.boneyard:
+            hidden |= 1 << tile_id
+        assert unseen_mask(observation) == hidden
+        for known in seat_knowledge(observation):
+            hand = game.hands[known.seat]
+            assert hand.bit_count() == known.size
+            assert not hand & known.forbidden, "a seat holds a tile it was inferred to lack"
+            checked += bool(known.forbidden)
+            for tiles, limit in known.soft:
+                assert (hand & tiles).bit_count() <= limit
+                soft_checked += 1
+    assert checked > 50 and soft_checked > 10  # the positions did exercise the inferences
+
+
+def test_inferences_hold_in_games_between_normal_seats() -> None:
+    # Normal seats keep their lines, so their hands differ from random ones: check those too.
+    for seed in range(4):
+        game = GameState.new(Rules.standard().with_options(rounds=1), 4, seed)
+        seats = [NormalSeat(s) for s in range(4)]
+        game.start_round()
+        while game.phase == PLAY:
+            observation = game.observation(game.current)
+            for known in seat_knowledge(observation):
+                hand = game.hands[known.seat]
+                assert not hand & known.forbidden
+                assert all((hand & t).bit_count() <= n for t, n in known.soft)
+            game.apply(seats[game.current].choose(observation))
+
+
+def test_guesses_fit_the_observation() -> None:
+    rng = random.Random(2)
+    for game in positions(80, seed=9):
+        observation = game.observation(game.current)
+        sampler = Sampler(observation)
+        for _ in range(3):
+            state = sampler.state(rng)  # determinize refuses a guess that does not fit
+            assert state.observation(game.current) == observation
+            for known in seat_knowledge(observation):
+                assert not state.hands[known.seat] & known.forbidden
+                assert sorted(iter_ids(state.hands[known.seat])) != [] or known.size == 0

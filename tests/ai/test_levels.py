@@ -1,0 +1,103 @@
+"""Every level: legal actions only, and decisions that cannot depend on hidden tiles."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from game.ai import EasySeat, HardConfig, HardSeat, NormalSeat, make_opponent
+from game.ai.simple import SEAT_KINDS, Seat, make_seat
+from game.rules import GameState, Rules
+from game.rules.state import PLAY
+
+from .helpers import TABLES, positions, reshuffled
+
+# Hard searches a fixed number of guesses in tests: no clock, the same answer every time.
+FAST_HARD = HardConfig(iterations=6)
+
+LEVELS: dict[str, Callable[[int], Seat]] = {
+    "easy": lambda seed: EasySeat(seed),
+    "normal": lambda seed: NormalSeat(seed),
+    "hard": lambda seed: HardSeat(seed, config=FAST_HARD),
+}
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_decision_cannot_depend_on_hidden_tiles(level: str) -> None:
+    rng = random.Random(11)
+    differed = 0
+    count = 60 if level != "hard" else 30
+    for game in positions(count, seed=len(level) * 101):
+        seat = game.current
+        other = reshuffled(game, seat, rng)
+        hidden = [game.hands[s] for s in range(game.players) if s != seat] + [game.boneyard]
+        hidden_other = [other.hands[s] for s in range(other.players) if s != seat] + [
+            other.boneyard
+        ]
+        differed += hidden != hidden_other
+        seen, seen_other = game.observation(seat), other.observation(seat)
+        assert seen == seen_other  # everything the seat may know is the same
+        first = LEVELS[level](5).choose(seen)
+        second = LEVELS[level](5).choose(seen_other)
+        assert first == second
+        assert first in game.legal_actions() and second in other.legal_actions()
+    assert differed > count // 2  # the hidden tiles really were different
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_always_legal_over_many_positions(level: str) -> None:
+    count = 300 if level != "hard" else 60
+    seat_maker = LEVELS[level]
+    for index, game in enumerate(positions(count, seed=7 + len(level))):
+        seat = seat_maker(index)
+        action = seat.choose(game.observation(game.current))
+        assert game.check(action) is None, (level, action, game.check(action))
+        game.apply(action)
+
+
+@pytest.mark.parametrize(("rules", "players"), TABLES)
+def test_whole_rounds_with_every_level(rules: Rules, players: int) -> None:
+    game = GameState.new(rules.with_options(rounds=1), players, seed=players * 13)
+    seats = [LEVELS[("hard", "normal", "easy")[s % 3]](s) for s in range(players)]
+    game.start_round()
+    steps = 0
+    while game.phase == PLAY:
+        action = seats[game.current].choose(game.observation(game.current))
+        game.apply(action)
+        steps += 1
+    assert game.round_over and steps > 0
+
+
+def test_levels_are_registered_and_have_names_and_styles() -> None:
+    for level in ("easy", "normal", "hard"):
+        assert level in SEAT_KINDS
+        seat = make_seat(level, 3)
+        assert seat.name and getattr(seat, "style", "") and getattr(seat, "level", "") == level
+    names = {make_opponent("normal", 1, persona=i).name for i in range(3)}
+    assert len(names) == 3  # three Normal opponents at one table get three names
+    assert make_seat("random", 1).name == "random" and make_seat("greedy", 1).name == "greedy"
+
+
+def test_hard_is_repeatable_and_can_think_in_slices() -> None:
+    config = HardConfig(iterations=12)
+    for game in positions(12, seed=3):
+        observation = game.observation(game.current)
+        whole = HardSeat(8, config=config).choose(observation)
+        search = HardSeat(8, config=config).start(observation)
+        while not search.step(samples=1):
+            pass
+        assert search.best() == whole
+        assert search.samples <= 12
+
+
+def test_hard_respects_a_time_budget_in_slices() -> None:
+    # A short budget in slices: the search ends by itself (no time limit asserted here).
+    game = next(positions(1, seed=21))
+    search = HardSeat(1, config=HardConfig(budget_ms=5)).start(game.observation(game.current))
+    slices = 0
+    while not search.step(seconds=0.001):
+        slices += 1
+        assert slices < 10_000
+    assert search.best() in game.legal_actions()

@@ -1,0 +1,85 @@
+"""The tournament command: a small run, its figures, and clear refusals of bad options."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game import cli
+from game.tournament import mean_ci, t95
+
+
+def test_small_tournament_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code = cli.main(
+        [
+            "tournament",
+            "--seats", "normal,easy,easy",
+            "--matches", "6",
+            "--rounds", "1",
+            "--preset", "station",
+            "--seed", "3",
+            "--json",
+        ]
+    )  # fmt: skip
+    assert code == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["seats"] == ["normal", "easy", "easy"] and report["table"]["players"] == 3
+    assert report["matches"] == 6 and report["deal_groups"] == 2 and report["rounds"] == 6
+    normal, easy = report["levels"]["normal"], report["levels"]["easy"]
+    assert (normal["rounds"], normal["seat_matches"]) == (6, 6)
+    assert (easy["rounds"], easy["seat_matches"]) == (12, 12)
+    for figures in (normal, easy):
+        assert 0 <= figures["win_rate"] <= 1
+        low, high = figures["ci95"]
+        assert low <= high
+    # Every match has one winner (or shares one): the seat-weighted win rates add up to 6.
+    assert normal["win_rate"] * 6 + easy["win_rate"] * 12 == pytest.approx(6)
+    (comparison,) = report["comparisons"]
+    assert comparison["levels"] == ["normal", "easy"]
+
+
+def test_text_report_with_hard_and_rotation(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["tournament", "--seats", "hard,normal,normal", "--matches", "3", "--rounds", "1"]
+    assert cli.main([*args, "--iterations", "2", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "hard" in out and "normal" in out and "mean round score" in out
+    assert "hard - normal: difference" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seats", "hard,wizard"], "unknown level 'wizard'"),
+        (["--seats", "hard"], "at least two seats"),
+        (["--seats", "hard,normal", "--players", "3"], "--players is 3"),
+        (["--matches", "0"], "--matches must be at least 1"),
+        (["--seats", "easy,easy", "--rounds", "0"], "--rounds must be at least 1"),
+        (["--seats", "easy,easy", "--rounds", "30"], "rounds"),
+        (["--seats", ",".join(["easy"] * 15)], "players"),
+        (["--budget-ms", "0"], "--budget-ms"),
+        (["--iterations", "0"], "--iterations"),
+    ],
+)
+def test_bad_options_exit_2_with_a_message(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["tournament", *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_one_level_fills_the_table_from_players(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["tournament", "--seats", "easy", "--players", "3", "--matches", "1", "--rounds", "1"]
+    assert cli.main([*args, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["seats"] == ["easy", "easy", "easy"]
+    assert report["levels"]["easy"]["ci95"] is None  # one deal group: no interval
+
+
+def test_confidence_interval_arithmetic() -> None:
+    mean, half = mean_ci([1.0, 2.0, 3.0, 4.0])
+    assert mean == 2.5
+    assert half == pytest.approx(t95(3) * (1.6666666 / 4) ** 0.5, rel=1e-6)
+    assert mean_ci([5.0]) == (5.0, None)
+    assert t95(100) == 1.96
