@@ -1,0 +1,706 @@
+"""The ladder of tables: level files, their checks, the ladder state and the rating of a match.
+
+Each file in ``levels/`` describes one table (the format is documented in ``levels/README.md``).
+:func:`load_levels` reads a directory of them; a broken file is refused with a
+:class:`LevelError` that names the file, the field and the reason, and the other levels still
+load. Levels come back in ladder order (their ``order`` field).
+
+* :meth:`Level.rules`, :attr:`Level.players`, :attr:`Level.seat_kinds` and
+  :meth:`Level.make_opponents` set up a match: the player always sits at seat 0.
+* :func:`ladder_state` turns a progress mapping ``{level_id: stars}`` into each level's status:
+  locked, open or cleared (with its stars). The first level is always open; each next one opens
+  when the one before it is cleared.
+* :func:`rate_match` / :func:`rate_game` rate a finished match against a level's goal.
+* :func:`record_stars` keeps the best stars per level in a progress mapping.
+* :func:`catalog_entries` lists the texts of the level files a translator must see.
+
+>>> levels, errors = load_levels(default_levels_dir())
+>>> errors
+[]
+>>> first = levels[0]
+>>> first.players, first.seat_kinds, first.rules().deal_for(first.players).set_size
+(2, ('human', 'easy'), 6)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import re
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from game.ai import simple
+from game.rules import Deal, GameState, Rules, RulesError
+
+RuleValue = int | bool | str | None
+
+# The computer opponents' levels a file may name (issue 4's three strengths).
+AI_LEVELS: Final[tuple[str, ...]] = ("easy", "normal", "hard")
+# Until a level is registered in game.ai.simple.SEAT_KINDS, its seats play as these kinds.
+FALLBACK_KINDS: Final[Mapping[str, str]] = {"easy": "random", "normal": "greedy", "hard": "greedy"}
+# The kind reported for the player's own seat (seat 0).
+HUMAN: Final = "human"
+
+GOAL_KINDS: Final[tuple[str, ...]] = ("win", "under", "reach")
+MAX_STARS: Final = 3
+
+# Ladder statuses.
+LOCKED: Final = "locked"
+OPEN: Final = "open"
+CLEARED: Final = "cleared"
+
+# Kinds of LevelError, one per kind of mistake.
+READ: Final = "read"  # the file cannot be read
+PARSE: Final = "parse"  # not valid TOML
+UNKNOWN_KEY: Final = "unknown_key"
+MISSING: Final = "missing"  # a required field is absent
+TYPE: Final = "type"  # a field holds the wrong type of value
+VALUE: Final = "value"  # the right type, but a value that is not allowed
+AI_LEVEL: Final = "ai_level"  # an opponent's AI level that does not exist
+DEAL: Final = "deal"  # rules that cannot be dealt for this many players
+GOAL: Final = "goal"  # a goal or star thresholds that make no sense
+DUPLICATE_ID: Final = "duplicate_id"
+DUPLICATE_ORDER: Final = "duplicate_order"
+
+_TOP_KEYS: Final = ("id", "order", "name", "description", "seed", "rules", "opponents", "goal")
+_OPPONENT_KEYS: Final = ("name", "ai", "style")
+_GOAL_KEYS: Final = ("kind", "points", "two_stars", "three_stars")
+_INT_OPTIONS: Final = ("set_size", "hand_size", "max_open_doubles", "double_blank_points", "rounds")
+_BOOL_OPTIONS: Final = ("first_turn_chain", "first_turn_draw")
+_TEXT_OPTIONS: Final = ("preset", "scoring")
+RULE_KEYS: Final[tuple[str, ...]] = tuple(f.name for f in dataclasses.fields(Rules))
+
+_ID_PATTERN: Final = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_MAX_NAME: Final = 40
+_MAX_DESCRIPTION: Final = 160
+
+
+def default_levels_dir() -> Path:
+    """The ``levels/`` directory beside the ``game`` package."""
+    return Path(__file__).resolve().parent.parent / "levels"
+
+
+# ---------------------------------------------------------------------------- errors
+
+
+class LevelError(Exception):
+    """A level file that is refused: which file, which field (dotted), what kind, and why."""
+
+    def __init__(self, path: Path | str, field: str | None, kind: str, reason: str) -> None:
+        self.path = Path(path)
+        self.file = self.path.name
+        self.field = field
+        self.kind = kind
+        self.reason = reason
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        if self.field:
+            return f"{self.file}: {self.field}: {self.reason}"
+        return f"{self.file}: {self.reason}"
+
+    def __repr__(self) -> str:
+        return f"LevelError({self.file!r}, {self.field!r}, {self.kind!r}, {self.reason!r})"
+
+
+# ---------------------------------------------------------------------------- levels
+
+
+@dataclass(frozen=True, slots=True)
+class Opponent:
+    """A computer seat: a name, an AI level (easy, normal or hard), a style shown at the table."""
+
+    name: str
+    ai: str
+    style: str
+
+    @property
+    def kind(self) -> str:
+        """The seat kind to make: the AI level if registered, else its stand-in."""
+        return playable_kind(self.ai)
+
+
+@dataclass(frozen=True, slots=True)
+class Goal:
+    """What clears a level, and the thresholds for the second and third star.
+
+    ``kind`` is ``win`` (win the match; a shared first place counts), ``under`` (penalty scoring:
+    finish with a match total under ``points``) or ``reach`` (positive scoring: finish with at
+    least ``points``). Stars (the level must be cleared first): one for clearing it; two for a
+    total under ``two_stars`` (penalty scoring) or of at least ``two_stars`` (positive scoring);
+    three likewise for ``three_stars``.
+    """
+
+    kind: str
+    points: int | None
+    two_stars: int
+    three_stars: int
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """One table of the ladder, as loaded from its file."""
+
+    id: str
+    order: int
+    name: str
+    description: str
+    preset: str
+    options: tuple[tuple[str, RuleValue], ...]  # rule options as written (0 doubles -> None)
+    opponents: tuple[Opponent, ...]
+    goal: Goal
+    seed: int | None = None  # a fixed deal, or None for a fresh deal each attempt
+    path: Path | None = None
+
+    def rules(self) -> Rules:
+        """The table's rules: the preset with the level's options."""
+        return Rules.preset_named(self.preset).with_options(**dict(self.options))
+
+    @property
+    def option_values(self) -> dict[str, RuleValue]:
+        """The options the level sets on top of its preset, by Rules field name."""
+        return dict(self.options)
+
+    @property
+    def players(self) -> int:
+        """Seats at the table: the player and the opponents."""
+        return 1 + len(self.opponents)
+
+    @property
+    def deal(self) -> Deal:
+        """The set, hand size and number of rounds this table deals."""
+        return self.rules().deal_for(self.players)
+
+    @property
+    def seat_kinds(self) -> tuple[str, ...]:
+        """``human`` for seat 0, then each opponent's AI level (easy, normal or hard)."""
+        return (HUMAN, *(o.ai for o in self.opponents))
+
+    @property
+    def playable_kinds(self) -> tuple[str, ...]:
+        """The seat kinds :func:`make_seat` is given for seats 1.. (levels not yet registered
+        fall back to ``FALLBACK_KINDS``)."""
+        return tuple(o.kind for o in self.opponents)
+
+    @property
+    def higher_is_better(self) -> bool:
+        return self.rules().scoring == "positive"
+
+    def seat_names(self, you: str = "You") -> tuple[str, ...]:
+        """Names for :meth:`GameState.new`: the player's (``you``, translated by the caller),
+        then the opponents'."""
+        return (you, *(o.name for o in self.opponents))
+
+    def match_seed(self, seed: int) -> int:
+        """The seed a match at this table plays with: the level's fixed ``seed`` if it has one,
+        else the one given (the caller picks a fresh one for each attempt)."""
+        return self.seed if self.seed is not None else seed
+
+    def make_opponents(self, seed: int) -> list[simple.Seat]:
+        """The computer seats 1.. for a match played with ``seed`` (deterministic per seed;
+        a level with a fixed seed uses that instead).
+
+        Each seat carries the level's name and style for its opponent (attributes ``name`` and,
+        where the seat kind has one, ``style``), not the AI's default persona.
+        """
+        seats: list[simple.Seat] = []
+        for seat, opponent in enumerate(self.opponents, start=1):
+            made = simple.make_seat(opponent.kind, seat_seed(self.match_seed(seed), seat))
+            made.name = opponent.name
+            if hasattr(made, "style"):
+                made.style = opponent.style
+            seats.append(made)
+        return seats
+
+    def new_game(self, seed: int, you: str = "You") -> GameState:
+        """A match at this table before its first round (``seed`` is ignored for a fixed deal)."""
+        rules, names = self.rules(), self.seat_names(you)
+        return GameState.new(rules, self.players, self.match_seed(seed), names)
+
+
+def playable_kind(ai_level: str) -> str:
+    """The registered seat kind for an AI level (itself, or its stand-in until registered)."""
+    if ai_level in simple.SEAT_KINDS:
+        return ai_level
+    return FALLBACK_KINDS.get(ai_level, "greedy")
+
+
+def seat_seed(seed: int, seat: int) -> int:
+    """The seed of one computer seat's own random choices in a match played with ``seed``."""
+    return (seed * 16 + seat) % (1 << 63)
+
+
+# ---------------------------------------------------------------------------- reading files
+
+
+def load_levels(directory: Path | str | None = None) -> tuple[list[Level], list[LevelError]]:
+    """Every ``*.toml`` level in ``directory`` (default ``levels/``), in ladder order, and the
+    files refused, each with its reason. One bad file never stops the others from loading.
+
+    When two files share an id or an order, the first by file name loads and the other is
+    refused.
+    """
+    folder = Path(directory) if directory is not None else default_levels_dir()
+    try:
+        paths = sorted(p for p in folder.iterdir() if p.suffix == ".toml" and p.is_file())
+    except OSError as error:
+        return [], [LevelError(folder, None, READ, f"cannot read the directory: {error.strerror}")]
+    levels: list[Level] = []
+    errors: list[LevelError] = []
+    by_id: dict[str, Level] = {}
+    by_order: dict[int, Level] = {}
+    for path in paths:
+        try:
+            level = load_level(path)
+        except LevelError as error:
+            errors.append(error)
+            continue
+        if level.id in by_id:
+            other = _file_of(by_id[level.id])
+            errors.append(
+                LevelError(
+                    path, "id", DUPLICATE_ID, f"the id {level.id!r} is already used by {other}"
+                )
+            )
+            continue
+        if level.order in by_order:
+            other = _file_of(by_order[level.order])
+            errors.append(
+                LevelError(
+                    path,
+                    "order",
+                    DUPLICATE_ORDER,
+                    f"order {level.order} is already used by {other}",
+                )
+            )
+            continue
+        by_id[level.id] = level
+        by_order[level.order] = level
+        levels.append(level)
+    levels.sort(key=lambda lv: (lv.order, lv.id))
+    return levels, errors
+
+
+def _file_of(level: Level) -> str:
+    return level.path.name if level.path is not None else level.id
+
+
+def load_level(path: Path | str) -> Level:
+    """One level file, or a LevelError naming the field and the reason."""
+    path = Path(path)
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except OSError as error:
+        raise LevelError(path, None, READ, f"cannot read the file: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise LevelError(path, None, PARSE, "the file is not UTF-8 text") from None
+    return parse_level(text, path)
+
+
+def parse_level(text: str, path: Path | str = "<level>") -> Level:
+    """A level from the text of a level file; ``path`` names it in errors."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise LevelError(path, None, PARSE, f"not valid TOML: {error}") from None
+    return _LevelReader(path).read(data)
+
+
+class _LevelReader:
+    """Checks one parsed file field by field; the first mistake raises a LevelError."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def fail(self, field: str | None, kind: str, reason: str) -> LevelError:
+        return LevelError(self.path, field, kind, reason)
+
+    # -- field helpers
+
+    def keys(self, data: Mapping[str, object], allowed: Sequence[str], where: str) -> None:
+        for key in data:
+            if key not in allowed:
+                field = f"{where}.{key}" if where else key
+                hint = [k for k in allowed if k.startswith(key) or key.startswith(k)]
+                hint = hint or difflib.get_close_matches(key, allowed, n=1)
+                suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
+                known = ", ".join(allowed)
+                raise self.fail(
+                    field, UNKNOWN_KEY, f"unknown key {key!r}{suggestion}; known keys: {known}"
+                )
+
+    def get(self, data: Mapping[str, object], key: str, where: str, required: bool) -> object:
+        field = f"{where}.{key}" if where else key
+        if key not in data:
+            if required:
+                raise self.fail(field, MISSING, "this field is required but missing")
+            return None
+        return data[key]
+
+    def text(self, data: Mapping[str, object], key: str, where: str = "") -> str:
+        field = f"{where}.{key}" if where else key
+        value = self.get(data, key, where, True)
+        if not isinstance(value, str):
+            raise self.fail(field, TYPE, f"must be text in quotes, not {_describe(value)}")
+        if not value.strip():
+            raise self.fail(field, VALUE, "must not be empty")
+        if value != value.strip() or "\n" in value:
+            raise self.fail(field, VALUE, "must be one line without leading or trailing spaces")
+        return value
+
+    def whole(
+        self, data: Mapping[str, object], key: str, where: str = "", required: bool = True
+    ) -> int | None:
+        field = f"{where}.{key}" if where else key
+        value = self.get(data, key, where, required)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(field, TYPE, f"must be a whole number, not {_describe(value)}")
+        return value
+
+    def table(self, data: Mapping[str, object], key: str) -> Mapping[str, object]:
+        value = self.get(data, key, "", True)
+        if not isinstance(value, dict):
+            raise self.fail(key, TYPE, f"must be a table [{key}], not {_describe(value)}")
+        return value
+
+    # -- the file
+
+    def read(self, data: Mapping[str, object]) -> Level:
+        self.keys(data, _TOP_KEYS, "")
+        level_id = self.text(data, "id")
+        if not _ID_PATTERN.fullmatch(level_id):
+            raise self.fail(
+                "id",
+                VALUE,
+                f"{level_id!r} is not a valid id: use lower-case letters, digits and single "
+                "hyphens (like 'first-steps'); the id is where progress is saved, so keep it",
+            )
+        order = self.whole(data, "order")
+        assert order is not None
+        if order < 1:
+            raise self.fail("order", VALUE, f"must be 1 or more, not {order}")
+        name = self.text(data, "name")
+        if len(name) > _MAX_NAME:
+            raise self.fail("name", VALUE, f"is {len(name)} characters long; at most {_MAX_NAME}")
+        description = self.text(data, "description")
+        if len(description) > _MAX_DESCRIPTION:
+            raise self.fail(
+                "description",
+                VALUE,
+                f"is {len(description)} characters long; at most {_MAX_DESCRIPTION} (one line)",
+            )
+        seed = self.whole(data, "seed", required=False)
+        if seed is not None and seed < 0:
+            raise self.fail("seed", VALUE, f"must be 0 or more, not {seed}")
+        opponents = self.opponents(data)
+        preset, options, rules = self.rules(data, 1 + len(opponents))
+        goal = self.goal(data, rules)
+        return Level(
+            id=level_id,
+            order=order,
+            name=name,
+            description=description,
+            preset=preset,
+            options=options,
+            opponents=opponents,
+            goal=goal,
+            seed=seed,
+            path=self.path,
+        )
+
+    def opponents(self, data: Mapping[str, object]) -> tuple[Opponent, ...]:
+        value = self.get(data, "opponents", "", True)
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            raise self.fail(
+                "opponents",
+                TYPE,
+                f"must be a list of [[opponents]] tables, not {_describe(value)}",
+            )
+        if not value:
+            raise self.fail("opponents", VALUE, "a table needs at least one opponent")
+        result: list[Opponent] = []
+        seen: set[str] = set()
+        for index, entry in enumerate(value, start=1):
+            where = f"opponents[{index}]"
+            self.keys(entry, _OPPONENT_KEYS, where)
+            name = self.text(entry, "name", where)
+            if len(name) > _MAX_NAME:
+                raise self.fail(f"{where}.name", VALUE, f"is longer than {_MAX_NAME} characters")
+            if name in seen:
+                raise self.fail(f"{where}.name", VALUE, f"two opponents are named {name!r}")
+            seen.add(name)
+            ai = self.text(entry, "ai", where)
+            if ai not in AI_LEVELS:
+                raise self.fail(
+                    f"{where}.ai",
+                    AI_LEVEL,
+                    f"there is no AI level {ai!r}: choose {', '.join(AI_LEVELS[:-1])} "
+                    f"or {AI_LEVELS[-1]}",
+                )
+            style = self.text(entry, "style", where)
+            if len(style) > _MAX_NAME:
+                raise self.fail(f"{where}.style", VALUE, f"is longer than {_MAX_NAME} characters")
+            result.append(Opponent(name, ai, style))
+        return tuple(result)
+
+    def rules(
+        self, data: Mapping[str, object], players: int
+    ) -> tuple[str, tuple[tuple[str, RuleValue], ...], Rules]:
+        section = self.table(data, "rules")
+        self.keys(section, RULE_KEYS, "rules")
+        preset = self.text(section, "preset", "rules")
+        try:
+            base = Rules.preset_named(preset)
+        except RulesError as error:
+            raise self.fail("rules.preset", VALUE, str(error)) from None
+        options: dict[str, RuleValue] = {}
+        for key, value in section.items():
+            if key == "preset":
+                continue
+            field = f"rules.{key}"
+            if key in _INT_OPTIONS:
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise self.fail(field, TYPE, f"must be a whole number, not {_describe(value)}")
+                option: RuleValue = value
+                if key == "max_open_doubles" and value == 0:
+                    option = None  # 0 means no limit, as on the command line
+            elif key in _BOOL_OPTIONS:
+                if not isinstance(value, bool):
+                    raise self.fail(field, TYPE, f"must be true or false, not {_describe(value)}")
+                option = value
+            elif key in _TEXT_OPTIONS:
+                if not isinstance(value, str):
+                    raise self.fail(field, TYPE, f"must be text in quotes, not {_describe(value)}")
+                option = value
+            else:  # a Rules field this loader does not know how to read
+                raise self.fail(field, UNKNOWN_KEY, f"the rule option {key!r} cannot be set here")
+            try:
+                base.with_options(**{key: option}).validate()
+            except RulesError as error:
+                raise self.fail(field, VALUE, str(error)) from None
+            options[key] = option
+        rules = base.with_options(**options)
+        opponents = players - 1
+        try:
+            dataclasses.replace(rules, rounds=None).deal_for(players)
+        except RulesError as error:
+            seats = f"{players} players (you and {opponents} opponent{'s' * (opponents != 1)})"
+            raise self.fail("rules", DEAL, f"cannot be dealt for {seats}: {error}") from None
+        try:
+            rules.deal_for(players)
+        except RulesError as error:
+            raise self.fail("rules.rounds", DEAL, f"cannot be dealt: {error}") from None
+        return preset, tuple(sorted(options.items())), rules
+
+    def goal(self, data: Mapping[str, object], rules: Rules) -> Goal:
+        section = self.table(data, "goal")
+        self.keys(section, _GOAL_KEYS, "goal")
+        kind = self.text(section, "kind", "goal")
+        if kind not in GOAL_KINDS:
+            raise self.fail(
+                "goal.kind", GOAL, f"there is no goal {kind!r}: choose win, under or reach"
+            )
+        points = self.whole(section, "points", "goal", required=False)
+        two = self.whole(section, "two_stars", "goal")
+        three = self.whole(section, "three_stars", "goal")
+        assert two is not None and three is not None
+        positive = rules.scoring == "positive"
+        scoring = f"{rules.scoring} scoring"
+        if kind == "win" and points is not None:
+            raise self.fail("goal.points", GOAL, "a 'win' goal takes no points; remove the line")
+        if kind != "win" and points is None:
+            raise self.fail("goal.points", MISSING, f"an {kind!r} goal needs its points")
+        if kind == "under" and positive:
+            raise self.fail(
+                "goal.kind",
+                GOAL,
+                "'under' makes no sense with positive scoring, where the highest total wins: "
+                "use 'reach' or 'win'",
+            )
+        if kind == "reach" and not positive:
+            raise self.fail(
+                "goal.kind",
+                GOAL,
+                f"'reach' makes no sense with {scoring}, where the lowest total wins: "
+                "use 'under' or 'win'",
+            )
+        if points is not None and points < 1:
+            raise self.fail("goal.points", GOAL, f"must be 1 or more, not {points}")
+        for field, value in (("goal.two_stars", two), ("goal.three_stars", three)):
+            if value < 1:
+                raise self.fail(field, GOAL, f"must be 1 or more, not {value}")
+        if positive:
+            if three <= two:
+                raise self.fail(
+                    "goal.three_stars",
+                    GOAL,
+                    f"with {scoring} three stars need more points than two: "
+                    f"{three} is not more than {two}",
+                )
+            if points is not None and two <= points:
+                raise self.fail(
+                    "goal.two_stars",
+                    GOAL,
+                    f"two stars must ask more than clearing the level: "
+                    f"{two} is not more than {points}",
+                )
+        else:
+            if three >= two:
+                raise self.fail(
+                    "goal.three_stars",
+                    GOAL,
+                    f"with {scoring} three stars need a lower total than two: "
+                    f"{three} is not below {two}",
+                )
+            if points is not None and two >= points:
+                raise self.fail(
+                    "goal.two_stars",
+                    GOAL,
+                    f"two stars must ask more than clearing the level: {two} is not below {points}",
+                )
+        return Goal(kind, points, two, three)
+
+
+def _describe(value: object) -> str:
+    """A TOML value as a level author would name it, for messages."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return f"the number {value}"
+    if isinstance(value, float):
+        return f"the decimal {value}"
+    if isinstance(value, str):
+        return f"the text {value!r}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return f"a date or time ({value})"
+
+
+# ---------------------------------------------------------------------------- the ladder
+
+
+@dataclass(frozen=True, slots=True)
+class LadderEntry:
+    """A level as the ladder screen shows it."""
+
+    level: Level
+    status: str  # LOCKED, OPEN or CLEARED
+    stars: int  # 0 unless cleared, then 1 to 3
+
+
+def stars_of(progress: Mapping[str, object], level_id: str) -> int:
+    """The saved stars of a level, 0 to 3; anything unreadable counts as 0."""
+    value = progress.get(level_id, 0)
+    if isinstance(value, bool) or not isinstance(value, int):
+        return 0
+    return max(0, min(MAX_STARS, value))
+
+
+def ladder_state(levels: Iterable[Level], progress: Mapping[str, object]) -> list[LadderEntry]:
+    """Each level in ladder order: cleared (stars saved), open, or locked.
+
+    The first level is always open; a level opens when the level before it is cleared. A level
+    once cleared stays cleared. Ids in ``progress`` that no level has are ignored.
+    """
+    entries: list[LadderEntry] = []
+    previous_cleared = True
+    for level in sorted(levels, key=lambda lv: (lv.order, lv.id)):
+        stars = stars_of(progress, level.id)
+        if stars > 0:
+            status = CLEARED
+        elif previous_cleared:
+            status = OPEN
+        else:
+            status = LOCKED
+        entries.append(LadderEntry(level, status, stars))
+        previous_cleared = stars > 0
+    return entries
+
+
+def next_level(levels: Iterable[Level], progress: Mapping[str, object]) -> Level | None:
+    """The first open, not yet cleared level (what "continue" plays), or None if all cleared."""
+    for entry in ladder_state(levels, progress):
+        if entry.status == OPEN:
+            return entry.level
+    return None
+
+
+def record_stars(progress: Mapping[str, object], level_id: str, stars: int) -> dict[str, int]:
+    """A new progress mapping with ``stars`` for ``level_id`` if better than what was saved."""
+    updated = {key: stars_of(progress, key) for key in progress}
+    updated[level_id] = max(updated.get(level_id, 0), max(0, min(MAX_STARS, stars)))
+    return updated
+
+
+# ---------------------------------------------------------------------------- rating a match
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """How a finished match went against a level's goal."""
+
+    cleared: bool
+    stars: int  # 0 when not cleared, else 1 to 3
+    total: int  # the player's match total
+    won: bool  # the player is among the match's winners
+
+
+def rate_match(
+    level: Level, totals: Sequence[int], winners: Sequence[int], seat: int = 0
+) -> Rating:
+    """Rate the player's result: ``totals`` of every seat, ``winners`` the winning seats."""
+    if not 0 <= seat < len(totals):
+        raise ValueError(f"seat {seat} is not at a table of {len(totals)}")
+    total = totals[seat]
+    won = seat in winners
+    goal = level.goal
+    higher = level.higher_is_better
+
+    def meets(threshold: int) -> bool:
+        return total >= threshold if higher else total < threshold
+
+    if goal.kind == "win":
+        cleared = won
+    else:
+        assert goal.points is not None
+        cleared = meets(goal.points)
+    stars = 0
+    if cleared:
+        stars = 1 + meets(goal.two_stars) + meets(goal.three_stars)
+    return Rating(cleared, stars, total, won)
+
+
+def rate_game(level: Level, game: GameState, seat: int = 0) -> Rating:
+    """Rate a finished match played at ``level``'s table."""
+    if not game.match_over:
+        raise ValueError("the match is not over yet")
+    return rate_match(level, game.totals, game.match_winners, seat)
+
+
+# ---------------------------------------------------------------------------- translation
+
+
+def catalog_entries(levels: Iterable[Level]) -> list[tuple[str, str]]:
+    """Every text of the level files a player sees, as ``(text, where)`` pairs for the
+    translation catalog (``where`` like ``levels/first-steps.toml: name``). Opponents' names
+    are included so a translator may adapt them; styles and level texts must be translated."""
+    entries: list[tuple[str, str]] = []
+    for level in levels:
+        source = f"levels/{_file_of(level)}"
+        entries.append((level.name, f"{source}: name"))
+        entries.append((level.description, f"{source}: description"))
+        for index, opponent in enumerate(level.opponents, start=1):
+            entries.append((opponent.name, f"{source}: opponents[{index}].name (a person's name)"))
+            entries.append((opponent.style, f"{source}: opponents[{index}].style"))
+    return entries

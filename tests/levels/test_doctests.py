@@ -1,0 +1,16 @@
+"""The examples in the docstrings of game.levels and game.daily run."""
+
+from __future__ import annotations
+
+import doctest
+
+import pytest
+
+import game.daily
+import game.levels
+
+
+@pytest.mark.parametrize("module", [game.levels, game.daily], ids=lambda m: m.__name__)
+def test_docstring_examples(module: object) -> None:
+    failures, tried = doctest.testmod(module, verbose=False)  # type: ignore[arg-type]
+    assert tried > 0 and failures == 0
