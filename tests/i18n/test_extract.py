@@ -1,0 +1,157 @@
+"""tools/i18n_extract.py: reading marked strings from code, writing and merging catalogs."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from game import i18n
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("i18n_extract", ROOT / "tools/i18n_extract.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("i18n_extract", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+CODE = """
+from game import i18n
+from game.i18n import _, N_, ngettext, pgettext
+
+LABELS = {"a": N_("Quick play")}
+
+def draw(n, who):
+    # Translators: shown on the button
+    button = _("Draw")
+    tiles = ngettext("{n} tile", "{n} tiles", n).format(n=n)
+    kind = pgettext("opponent", "Normal")
+    other = i18n._("Done")
+    dynamic = _(who)  # not a literal: reported, skipped
+    return _("Draw"), other
+"""
+
+
+def test_extract_reads_every_kind_of_call(tool: ModuleType) -> None:
+    messages, warnings = tool.extract_source(CODE, "game/x.py")
+    keys = [(m.context, m.msgid, m.plural) for m in messages]
+    assert keys == [
+        (None, "Quick play", None),
+        (None, "Draw", None),
+        (None, "{n} tile", "{n} tiles"),
+        ("opponent", "Normal", None),
+        (None, "Done", None),
+        (None, "Draw", None),
+    ]
+    draw = messages[1]
+    assert draw.references == ["game/x.py:9"]
+    assert draw.notes == ["Translators: shown on the button"]
+    assert len(warnings) == 1 and "game/x.py:13" in warnings[0]
+
+
+def test_collect_merges_repeats_and_refuses_plural_clashes(
+    tool: ModuleType, tmp_path: Path
+) -> None:
+    (tmp_path / "game").mkdir()
+    (tmp_path / "game" / "a.py").write_text(CODE, encoding="utf-8")
+    (tmp_path / "game" / "b.py").write_text('_("Draw")\n', encoding="utf-8")
+    messages, _warnings = tool.collect(tool.python_files(tmp_path), tmp_path)
+    draw = next(m for m in messages if m.msgid == "Draw")
+    assert draw.references == ["game/a.py:9", "game/a.py:14", "game/b.py:1"]
+    (tmp_path / "game" / "c.py").write_text('ngettext("Draw", "Draws", 2)\n', encoding="utf-8")
+    with pytest.raises(tool.ExtractError, match="plural"):
+        tool.collect(tool.python_files(tmp_path), tmp_path)
+
+
+def _write_po(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def test_run_writes_template_and_merges_keeping_translations(
+    tool: ModuleType, tmp_path: Path
+) -> None:
+    (tmp_path / "game").mkdir()
+    (tmp_path / "game" / "a.py").write_text(CODE, encoding="utf-8")
+    po = tmp_path / "assets/locale/ga/LC_MESSAGES/mexican_train.po"
+    _write_po(
+        po,
+        'msgid ""\nmsgstr "Language: ga\\n"\n\n'
+        '# kept note\nmsgid "Draw"\nmsgstr "Tarraing"\n\n'
+        'msgid "Old words"\nmsgstr "Seanfhocail"\n\n'
+        'msgid "Never done"\nmsgstr ""\n',
+    )
+    assert tool.run(tmp_path, check=True, quiet=True) == 1  # stale before the run
+    assert tool.run(tmp_path, quiet=True) == 0
+    assert tool.run(tmp_path, check=True, quiet=True) == 0  # and up to date after it
+    pot = i18n.parse_po((tmp_path / "assets/locale/mexican_train.pot").read_text("utf-8"))
+    assert [e.msgid for e in pot[1:]] == ["Quick play", "Draw", "{n} tile", "Normal", "Done"]
+    assert "python-brace-format" in pot[3].flags
+    merged = {e.key: e for e in i18n.parse_po(po.read_text("utf-8"))}
+    assert merged[(None, "Draw")].msgstr == ["Tarraing"]
+    assert merged[(None, "Draw")].comments == ["kept note"]
+    assert merged[(None, "Draw")].extracted == ["Translators: shown on the button"]
+    assert merged[(None, "{n} tile")].msgstr == [""] * 5  # Irish: five forms to fill
+    old = merged[(None, "Old words")]
+    assert old.obsolete and old.msgstr == ["Seanfhocail"]
+    assert (None, "Never done") not in merged  # nothing to keep
+    header = i18n.parse_header(merged[(None, "")].msgstr[0])
+    assert header["Plural-Forms"] == i18n.PLURAL_FORMS["ga"]
+    # every other language got a catalog too
+    for code in ("ta", "is", "eu"):
+        assert (tmp_path / f"assets/locale/{code}/LC_MESSAGES/mexican_train.po").is_file()
+
+
+def test_a_string_that_comes_back_gets_its_translation_back(
+    tool: ModuleType, tmp_path: Path
+) -> None:
+    (tmp_path / "game").mkdir()
+    source = tmp_path / "game" / "a.py"
+    source.write_text('_("Draw")\n_("Sort")\n', encoding="utf-8")
+    tool.run(tmp_path, quiet=True)
+    po = tmp_path / "assets/locale/is/LC_MESSAGES/mexican_train.po"
+    entries = i18n.parse_po(po.read_text("utf-8"))
+    for e in entries:
+        if e.msgid == "Sort":
+            e.msgstr = ["Raða"]
+    po.write_text(tool.format_po(entries), encoding="utf-8")
+    source.write_text('_("Draw")\n', encoding="utf-8")
+    tool.run(tmp_path, quiet=True)
+    gone = {e.key: e for e in i18n.parse_po(po.read_text("utf-8"))}[(None, "Sort")]
+    assert gone.obsolete
+    source.write_text('_("Draw")\n_("Sort")\n', encoding="utf-8")
+    tool.run(tmp_path, quiet=True)
+    back = {e.key: e for e in i18n.parse_po(po.read_text("utf-8"))}[(None, "Sort")]
+    assert not back.obsolete and back.msgstr == ["Raða"]
+
+
+def test_changed_plural_marks_the_translation_fuzzy(tool: ModuleType, tmp_path: Path) -> None:
+    (tmp_path / "game").mkdir()
+    source = tmp_path / "game" / "a.py"
+    source.write_text('ngettext("{n} tile", "{n} tiles", n)\n', encoding="utf-8")
+    po = tmp_path / "assets/locale/eu/LC_MESSAGES/mexican_train.po"
+    _write_po(
+        po,
+        'msgid ""\nmsgstr ""\n\nmsgid "{n} tile"\nmsgid_plural "{n} tyles"\n'
+        'msgstr[0] "{n} fitxa"\nmsgstr[1] "{n} fitxa"\n',
+    )
+    tool.run(tmp_path, quiet=True)
+    entry = {e.key: e for e in i18n.parse_po(po.read_text("utf-8"))}[(None, "{n} tile")]
+    assert entry.fuzzy and entry.msgstr == ["{n} fitxa", "{n} fitxa"]
+    assert i18n.catalog_from_entries("eu", [entry]).get_plural("{n} tile", 2) is None
+
+
+def test_written_catalogs_read_back_the_same(tool: ModuleType) -> None:
+    for code in ("ga", "ta", "is", "eu"):
+        path = i18n.catalog_path(code)
+        text = path.read_text("utf-8")
+        assert tool.format_po(i18n.parse_po(text, str(path))) == text
