@@ -411,6 +411,40 @@ class SoundBoard:
             for variant in range(self._variants):
                 self._samples_for(name, variant, rate)
 
+    @property
+    def variants(self) -> int:
+        """Pitch variants kept per effect."""
+        return self._variants
+
+    @property
+    def mixer_format(self) -> tuple[int, int, int] | None:
+        """``(frequency, size, channels)`` of the open mixer (opening it), or None: silent."""
+        return self._open_mixer()
+
+    def add_prepared(
+        self,
+        name: str,
+        variant: int,
+        rate: int,
+        samples: array[int],
+        encoded: bytes | None = None,
+        mixer: tuple[int, int, int] | None = None,
+    ) -> None:
+        """Keep an effect variant made elsewhere (game.sound_worker makes them in a worker
+        process, off the frame thread's GIL): its samples at ``rate`` and, when ``encoded`` is
+        given for the ``mixer`` format now open, the sound itself, ready to play."""
+        if name not in _MAKERS:
+            raise ValueError(f"unknown sound {name!r}: choose from {', '.join(EFFECTS)}")
+        with self._lock:
+            self._samples[(name, variant, rate)] = samples
+        if encoded is not None and mixer is not None and mixer == self._mixer:
+            try:
+                import pygame
+
+                self._sounds[(name, variant)] = pygame.mixer.Sound(buffer=encoded)
+            except Exception:  # the mixer went away meanwhile: made on first play instead
+                pass
+
     # ------------------------------------------------------------------ internals
 
     def _open_mixer(self) -> tuple[int, int, int] | None:

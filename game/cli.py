@@ -47,7 +47,9 @@ def positive_int(text: str) -> int:
     return value
 
 
-def _add_play_options(parser: argparse.ArgumentParser, *, subcommand: bool) -> None:
+def _add_play_options(
+    parser: argparse.ArgumentParser, *, subcommand: bool, kiosk: bool = True
+) -> None:
     # In the ``play`` subparser the defaults are suppressed so that options given before the
     # subcommand (``main.py --size 800x600 play``) are not overwritten by the subparser's defaults.
     parser.add_argument(
@@ -65,6 +67,20 @@ def _add_play_options(parser: argparse.ArgumentParser, *, subcommand: bool) -> N
         default=argparse.SUPPRESS if subcommand else None,
         help=argparse.SUPPRESS,  # testing: quit after N frames
     )
+    parser.add_argument(
+        "--fullscreen",
+        action="store_true",
+        default=argparse.SUPPRESS if subcommand else False,
+        help="fill the screen (F11 or Alt+Enter switches while playing)",
+    )
+    if kiosk:
+        parser.add_argument(
+            "--kiosk",
+            action="store_true",
+            default=argparse.SUPPRESS if subcommand else False,
+            help="kiosk mode: fullscreen, no way out but the operator's key chord or PIN "
+            "(settings file), back to a self-playing table when idle",
+        )
 
 
 def _add_simulate_options(parser: argparse.ArgumentParser) -> None:
@@ -157,6 +173,12 @@ def build_parser() -> argparse.ArgumentParser:
         description="Mexican Train dominoes against the computer.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--selftest",
+        action="store_true",
+        help="check this installation headless: load every asset, render every scene, play a "
+        "round between computer players; exit status 0 when all is well",
+    )
     _add_play_options(parser, subcommand=False)
 
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -174,7 +196,7 @@ def build_parser() -> argparse.ArgumentParser:
         "replay", help="show a recorded match on the table (play, pause, step, speed)"
     )
     replay.add_argument("file", metavar="FILE", help="a game record (.jsonl)")
-    _add_play_options(replay, subcommand=True)
+    _add_play_options(replay, subcommand=True, kiosk=False)
     screenshots = commands.add_parser(
         "screenshots", help="render every scene and the table's hard cases to PNG, headless"
     )
@@ -186,7 +208,57 @@ def build_parser() -> argparse.ArgumentParser:
         default=argparse.SUPPRESS,
         help="picture size in pixels (default: 1280x720)",
     )
+    tournament = commands.add_parser(
+        "tournament", help="play computer levels against each other, seats rotated"
+    )
+    _add_tournament_options(tournament)
     return parser
+
+
+def _add_tournament_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--seats",
+        default="hard,normal,normal,normal",
+        metavar="LIST",
+        help="comma-separated level per seat: easy, normal, hard, greedy, random "
+        "(default: hard,normal,normal,normal)",
+    )
+    parser.add_argument(
+        "--matches", type=int, default=8, metavar="N", help="matches to play (default: 8)"
+    )
+    parser.add_argument(
+        "--preset",
+        choices=["standard", "station"],
+        default="standard",
+        help="rule preset (default: standard)",
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        metavar="P",
+        help="number of players (default: the number of seats listed)",
+    )
+    parser.add_argument("--seed", type=int, default=1, metavar="S", help="random seed (default: 1)")
+    parser.add_argument(
+        "--rounds", type=int, default=None, metavar="N", help="rounds per match (default: all)"
+    )
+    parser.add_argument(
+        "--budget-ms",
+        type=float,
+        default=None,
+        metavar="MS",
+        help="Hard's thinking time per decision (default: 200)",
+    )
+    parser.add_argument(
+        "--iterations",
+        type=int,
+        default=None,
+        metavar="N",
+        help="Hard searches N guesses per decision instead of a time budget",
+    )
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--quiet", action="store_true", help="print only the summary")
 
 
 def _exit_code(code: object) -> int:
@@ -207,8 +279,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _exit_code(exc.code)
 
     try:
+        if args.selftest:
+            from game.selftest import selftest_main
+
+            return selftest_main()
         if args.command == "simulate":
             return _simulate(args)
+        if args.command == "tournament":
+            return _tournament(args)
         if args.command == "verify":
             from game.headless import verify_main
 
@@ -216,7 +294,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "replay":
             from game.scenes.replay import replay_main
 
-            return replay_main(args.file, args.size, args.frames)
+            return replay_main(args.file, args.size, args.frames, fullscreen=args.fullscreen)
         if args.command == "screenshots":
             _headless_video()
             from game.scenes.screenshots import screenshots_main
@@ -230,7 +308,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _play(args: argparse.Namespace) -> int:
     from game import app
 
-    return app.run(size=args.size, max_frames=args.frames)
+    return app.run(
+        size=args.size, max_frames=args.frames, fullscreen=args.fullscreen, kiosk=args.kiosk
+    )
 
 
 def _headless_video() -> None:
@@ -244,3 +324,9 @@ def _simulate(args: argparse.Namespace) -> int:
     from game.headless import simulate_main
 
     return simulate_main(args)
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from game.tournament import tournament_main
+
+    return tournament_main(args)

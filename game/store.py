@@ -168,6 +168,10 @@ class Settings:
     kiosk_exit_chord: str = "ctrl+alt+shift+q"  # keys held together to leave kiosk mode
     kiosk_idle_seconds: int = 90  # idle time before kiosk mode returns to the attract mode
     window_size: tuple[int, int] | None = None  # the last windowed size, or None
+    hints: bool = True  # light the tiles in the hand that can be played
+    players: int = 4  # quick play's table, as last chosen on the custom table
+    preset: str = "standard"
+    opponent: str = ""  # a computer seat kind; "" for the game's default
 
     @property
     def reduced_motion(self) -> bool:
@@ -188,6 +192,10 @@ _SETTINGS_CHECKS: dict[str, Check] = {
     "kiosk_exit_chord": _text(r"[a-z0-9]+(?:\+[a-z0-9]+){0,5}"),
     "kiosk_idle_seconds": _whole(10, 24 * 3600),
     "window_size": _window_size,
+    "hints": _boolean,
+    "players": _whole(2, 14),
+    "preset": _choice(("standard", "station")),
+    "opponent": _text(r"[a-z0-9_]{0,32}"),
 }
 
 

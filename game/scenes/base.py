@@ -4,6 +4,12 @@ A scene gets ``handle(event)`` for input, ``update(dt)`` with elapsed seconds, a
 ``draw(surface)``. The app keeps a stack: only the top scene gets input and time; scenes under
 a transparent one (``opaque = False``: pause, round summary) are still drawn, so an overlay
 dims the table instead of hiding it.
+
+Keyboards and gamepads reach a scene first as intents (``intent``): by default the arrows,
+Tab, the d-pad and the shoulders move a focus over the scene's buttons and Enter/A activates
+it (see :mod:`game.input.focus`); a scene with more to choose from (the table, an options page)
+lists its own ``focus_items`` or overrides ``intent``. ``hints`` names the actions the prompt
+strip shows, drawn with the buttons of the device in use.
 """
 
 from __future__ import annotations
@@ -13,6 +19,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.input.focus import FocusItem, FocusRing, button_items, scene_buttons
+from game.input.intents import Intent
 from game.view.theme import Theme, theme_by_id
 
 if TYPE_CHECKING:
@@ -33,6 +41,8 @@ class Settings:
     players: int = 4
     preset: str = "standard"
     opponent: str = ""  # seat kind; "" = the strongest available
+    volume: float = 0.8  # sound effects, 0..1
+    muted: bool = False
 
     @property
     def theme(self) -> Theme:
@@ -73,3 +83,40 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole scene (or, when not opaque, what goes over the scene below)."""
+
+    # ------------------------------------------------------------------ keyboard and gamepad
+
+    @property
+    def nav(self) -> FocusRing:
+        """The keyboard/gamepad focus of this scene (made on first use)."""
+        ring = self.__dict__.get("_nav")
+        if ring is None:
+            ring = self.__dict__["_nav"] = FocusRing()
+        return ring
+
+    def focus_items(self) -> list[FocusItem]:
+        """What the focus can rest on: by default the scene's visible buttons."""
+        return button_items(scene_buttons(self))
+
+    def intent(self, intent: Intent) -> bool:
+        """A keyboard or gamepad intent; True if used (else it arrives as a key in ``handle``)."""
+        return self.nav.handle(intent, self.focus_items())
+
+    def focus_rect(self) -> pygame.Rect | None:
+        """Where to draw the focus ring (None: nothing focused)."""
+        item = self.nav.current(self.focus_items())
+        return item.rect if item is not None else None
+
+    def hints(self) -> list[tuple[str, str]]:
+        """(action, label) pairs the prompt strip shows for keyboard and gamepad players."""
+        items = self.focus_items()
+        if not items:
+            return []
+        if len(items) == 1:  # one button: say what pressing it does
+            key = items[0].key
+            label = key[1] if isinstance(key, tuple) and len(key) > 1 else "OK"
+            return [("activate", str(label))]
+        hints = [("move", "Choose"), ("activate", "Select")]
+        if self.app.stack[:1] != [self]:
+            hints.append(("back", "Back"))
+        return hints

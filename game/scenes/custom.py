@@ -1,4 +1,7 @@
-"""A custom table: how many players, which rules, which opponents, and each rule option.
+"""A custom table: how many players, how many of them people, rules, opponents, each option.
+
+With more than one person the match is pass and play: the people share this device, each with
+their own seat (seats 1 to N), and the computer fills the other seats.
 
 Every change is checked by the rules (``Rules.deal_for``): a table that cannot be dealt says
 why, in the rules' words, and cannot be started.
@@ -15,6 +18,7 @@ from game.scenes.options import Option, OptionsScene
 from game.scenes.session import MatchConfig, default_opponent, kind_label, opponent_kinds
 
 ROUNDS: list[int | None] = [None, 1, 3, 5, 7]
+MAX_PEOPLE = 4  # pass and play around one device
 
 
 if TYPE_CHECKING:
@@ -28,6 +32,7 @@ class CustomTableScene(OptionsScene):
         super().__init__(app)
         s = self.app.settings
         self.players = s.players
+        self.humans = 1
         self.opponent = s.opponent or default_opponent()
         self.rules = Rules.preset_named(s.preset)
 
@@ -45,6 +50,18 @@ class CustomTableScene(OptionsScene):
 
         def set_players(n: Any) -> None:
             self.players = int(n)
+            self.humans = min(self.humans, self.players)
+
+        def set_humans(n: Any) -> None:
+            self.humans = int(n)
+            self.players = max(self.players, self.humans)
+
+        def show_players(v: Any) -> str:
+            computers = v - self.humans
+            if self.humans == 1:
+                return f"{v} (you and {computers})"
+            plural = "s" if computers != 1 else ""
+            return f"{v} ({self.humans} people, {computers} computer{plural})"
 
         def set_opponent(kind: Any) -> None:
             self.opponent = str(kind)
@@ -55,7 +72,14 @@ class CustomTableScene(OptionsScene):
                 list(range(2, 15)),
                 lambda: self.players,
                 set_players,
-                lambda v: f"{v} (you and {v - 1})",
+                show_players,
+            ),
+            Option(
+                "People at this device",
+                list(range(1, MAX_PEOPLE + 1)),
+                lambda: self.humans,
+                set_humans,
+                lambda v: "Just you" if v == 1 else f"{v}, pass and play",
             ),
             Option(
                 "Rules",
@@ -140,5 +164,8 @@ class CustomTableScene(OptionsScene):
         s.players = self.players
         s.preset = self.rules.preset
         s.opponent = self.opponent
+        self.app.save_settings()  # quick play offers this table from now on, next start too
         self.app.pop()
-        start_match(self.app, MatchConfig(self.players, self.rules, self.opponent))
+        start_match(
+            self.app, MatchConfig(self.players, self.rules, self.opponent, humans=self.humans)
+        )

@@ -18,6 +18,7 @@ import pygame
 
 from game.rules import Tile
 from game.rules import events as ev
+from game.scenes import cues
 from game.scenes.base import Scene
 from game.scenes.session import Session
 from game.view import widgets as w
@@ -52,6 +53,10 @@ class DealScene(Scene):
                 settings.numerals,
             )
         self.view = view
+        view.human = session.human  # pass and play: None, every hand is dealt face down
+        view.call_you = not session.pass_and_play
+        view.hand_hidden = False
+        cues.attach(view, self.app.play_sound)
         self.started = started
         total = sum(len(h) for h in started.hands) + len(started.boneyard)
         view.load(

@@ -11,6 +11,7 @@ import pygame
 from game.scenes.base import Scene
 from game.scenes.session import MatchConfig, Session
 from game.view import widgets as w
+from game.view.layout import ui_scale
 from game.view.table import seat_colour
 from game.view.tween import ease_out_back, ease_out_cubic
 
@@ -46,7 +47,7 @@ class MatchEndScene(Scene):
 
     def _layout(self) -> None:
         width, height = self.size
-        u = min(width / 1280, height / 720)
+        u = ui_scale((width, height))  # held upright too
         self.scale = u
         bw, bh = max(150, round(230 * u)), max(34, round(50 * u))
         gap = round(20 * u)
@@ -62,10 +63,11 @@ class MatchEndScene(Scene):
 
     def again(self) -> None:
         from game.scenes.deal import DealScene
+        from game.scenes.menu import new_session
 
         old = self.session.config
-        config = MatchConfig(old.players, old.rules, old.opponent, None, old.you)
-        session = Session(config, inline=self.app.inline_seats)
+        config = MatchConfig(old.players, old.rules, old.opponent, None, old.you, old.humans)
+        session = new_session(self.app, config)
         session.start_round()
         self.app.replace(DealScene(self.app, session))
 
@@ -100,7 +102,7 @@ class MatchEndScene(Scene):
         u = self.scale
         width, height = surface.get_size()
         surface.blit(w.felt((width, height), th), (0, 0))
-        you_won = self.session.human in self.winners
+        you_won = any(self.session.is_person(s) for s in self.winners)  # any person at it
         if you_won:
             self._draw_confetti(surface)
         pop = ease_out_back(min(1.0, self.time / 0.6))

@@ -14,7 +14,7 @@ import pygame
 
 from game.rules import Rules
 from game.scenes.base import Scene
-from game.scenes.session import MatchConfig, Session
+from game.scenes.session import MatchConfig, Session, default_opponent
 from game.view import widgets as w
 from game.view.layout import ui_scale
 
@@ -41,12 +41,51 @@ def button_column(
 
 
 def start_match(app: App, config: MatchConfig) -> None:
-    """Deal a new match and show the deal."""
+    """Deal a new match and show the deal; it is saved after every action from now on."""
     from game.scenes.deal import DealScene
 
-    session = Session(config, inline=app.inline_seats)
+    session = new_session(app, config)
     session.start_round()
     app.push(DealScene(app, session))
+
+
+def new_session(app: App, config: MatchConfig) -> Session:
+    """A new match, not dealt yet, watched by the autosave (when the app keeps saves)."""
+    kinds: list[str | None] | None = None
+    if app.autoplay:  # tests and CI: a computer plays the person's seat
+        opponent = config.opponent or default_opponent()
+        kinds = [app.autoplay, *[opponent] * (config.players - 1)]
+    session = Session(config, inline=app.inline_seats, kinds=kinds)
+    if app.keeper is not None:
+        app.keeper.watch(session)
+    return session
+
+
+def resume_match(app: App) -> bool:
+    """Put the saved match back on the table exactly as it was saved; False if there is none."""
+    if app.keeper is None:
+        return False
+    session = app.keeper.resume(inline=app.inline_seats)
+    app.take_notices()
+    if session is None:
+        return False
+    if session.state.round_number == 0:
+        session.start_round()
+        from game.scenes.deal import DealScene
+
+        app.push(DealScene(app, session))
+        return True
+    from game.scenes.table import TableScene
+    from game.view.table import RoundResult
+
+    table = TableScene(app, session)
+    result = session.state.round_result()
+    if result is not None:  # saved between rounds: the round's summary comes up again
+        table.view.result = RoundResult(result)
+        match = session.state.match_result()
+        table.view.result.match_end = match
+    app.push(table)
+    return True
 
 
 class MenuScene(Scene):
@@ -54,29 +93,67 @@ class MenuScene(Scene):
         super().__init__(app)
         self.time = 0.0
         self.buttons: list[w.Button] = []
+        self._saves_version = -1
+        self._drawn = 0  # frames drawn (the first is kept light: see draw)
         self._layout()
 
     def _layout(self) -> None:
         width, height = self.size
         u = ui_scale(self.size)
+        keeper = self.app.keeper
+        self._saves_version = keeper.version if keeper is not None else 0
+        # Two tiers: the ways into a game as big buttons, the rest as a row of smaller ones.
         items = [
             ("Quick play", self.quick_play),
             ("Custom table", self.custom),
+        ]
+        extras = [
             ("How to play", self.rules),
             ("Settings", self.settings),
             ("Quit", self.app.quit),
         ]
+        if keeper is not None:
+            extras.insert(-1, ("Statistics", self.statistics))
+            if keeper.resumable:
+                items.insert(0, ("Resume game", self.resume_game))
+        if self.app.kiosk is not None:  # a kiosk offers no way out to the desktop
+            extras = [item for item in extras if item[0] != "Quit"]
         bw = max(200, round(320 * u))
         bh = max(34, round(54 * u))
-        self.buttons = button_column(
-            items, (width // 2, round(height * 0.62)), (bw, bh), max(8, round(14 * u))
-        )
+        gap = max(8, round(14 * u))
+        self.buttons = button_column(items, (width // 2, round(height * 0.52)), (bw, bh), gap)
+        sw, sh = max(120, round(180 * u)), max(30, round(44 * u))
+        per_row = len(extras)
+        while per_row > 1 and per_row * sw + (per_row - 1) * gap > width - 2 * gap:
+            per_row = (per_row + 1) // 2  # a narrow (portrait) screen: two rows
+        y = self.buttons[-1].rect.bottom + round(gap * 1.8)
+        for start in range(0, len(extras), per_row):
+            row = extras[start : start + per_row]
+            x = width // 2 - (len(row) * sw + (len(row) - 1) * gap) // 2
+            for i, (label, action) in enumerate(row):
+                rect = pygame.Rect(x + i * (sw + gap), y, sw, sh)
+                self.buttons.append(w.Button(label, rect, action))
+            y += sh + gap
 
     def resize(self, size: tuple[int, int]) -> None:
         self._layout()
 
     def resume(self) -> None:
         self._layout()
+
+    def resume_game(self) -> None:
+        if not resume_match(self.app):
+            self._layout()  # it could not be loaded after all: the notice says why
+
+    def start_autoplay(self) -> None:
+        """Tests and CI: resume the saved match if there is one, else start quick play."""
+        if not resume_match(self.app):
+            self.quick_play()
+
+    def statistics(self) -> None:
+        from game.scenes.statistics import StatisticsScene
+
+        self.app.push(StatisticsScene(self.app))
 
     def quick_play(self) -> None:
         s = self.app.settings
@@ -114,6 +191,9 @@ class MenuScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        keeper = self.app.keeper
+        if keeper is not None and keeper.version != self._saves_version:
+            self._layout()  # the saved game was checked (or dropped): offer what is there
         for button in self.buttons:
             button.update(dt)
 
@@ -128,6 +208,12 @@ class MenuScene(Scene):
         rect = title.get_rect(center=(width // 2, round(height * 0.2)))
         rect.y += round((1 - appear) * 20)
         surface.blit(title, rect)
+        self._drawn += 1
+        if self._drawn == 1:
+            # The very first frame of the game: felt, train and title only. Each further text
+            # size costs the font tens of ms the first time, so the rest comes in over the next
+            # few frames (one new size or two each) instead of stalling one of them.
+            return
         w.blit_text(
             surface,
             "Dominoes against the computer",
@@ -136,6 +222,8 @@ class MenuScene(Scene):
             shadow=True,
             midtop=(width // 2, rect.bottom + round(4 * u)),
         )
+        if self._drawn == 2:
+            return
         s = self.app.settings
         from game.scenes.session import default_opponent, kind_label
 
@@ -148,6 +236,8 @@ class MenuScene(Scene):
             th.text_dim,
             midtop=(width // 2, rect.bottom + round(40 * u)),
         )
+        if self._drawn == 3:
+            return
         for button in self.buttons:
             button.draw(surface, th, u)
 

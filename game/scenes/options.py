@@ -1,7 +1,9 @@
 """A page of options, each a row ``label   ‹ value ›`` that cycles through its choices.
 
 Shared by the settings page and the custom table. Click the arrows (or the value) to change a
-row; Up/Down and Left/Right do the same from the keyboard.
+row. Keyboard and gamepad: Up/Down (d-pad, Tab) go down the rows and on to the buttons at the
+foot; Left/Right change a row (or move along the buttons); Enter/A changes the row or presses
+the button; Esc/B goes back.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.input.intents import Act, Intent
 from game.scenes.base import Scene
 from game.view import widgets as w
 from game.view.layout import ui_scale
@@ -127,6 +130,46 @@ class OptionsScene(Scene):
                 action = self.buttons[-1].action
                 if action is not None:
                     action()
+
+    # ------------------------------------------------------------------ keyboard and gamepad
+
+    def intent(self, intent: Intent) -> bool:
+        n = len(self.options)
+        total = n + len(self.buttons)
+        if total == 0:
+            return False
+        act = intent.act
+        focus = min(self.focus, total - 1)
+        if act in (Act.UP, Act.DOWN, Act.NEXT, Act.PREV):
+            step = -1 if act in (Act.UP, Act.PREV) else 1
+            self.focus = (focus + step) % total
+            return True
+        if act in (Act.LEFT, Act.RIGHT):
+            delta = -1 if act == Act.LEFT else 1
+            if focus < n:
+                self._step(focus, delta)
+            elif self.buttons:
+                self.focus = n + (focus - n + delta) % len(self.buttons)
+            return True
+        if act == Act.ACTIVATE:
+            if focus < n:
+                self._step(focus, 1)
+                return True
+            button = self.buttons[focus - n]
+            if button.active and button.action is not None:
+                button.action()
+            return True
+        return False
+
+    def focus_rect(self) -> pygame.Rect | None:
+        n = len(self.options)
+        if self.focus < n:
+            return self.rows[self.focus][0] if self.focus < len(self.rows) else None
+        index = self.focus - n
+        return self.buttons[index].rect if index < len(self.buttons) else None
+
+    def hints(self) -> list[tuple[str, str]]:
+        return [("move", "Choose"), ("leftright", "Change"), ("back", "Back")]
 
     def _step(self, index: int, delta: int) -> None:
         self.focus = index

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.input.intents import Device, Intent
 from game.rules import GameState, Play
 from game.rules import events as ev
 from game.rules.record import Record, RecordError, ReplayStep, load_record, replay_steps
@@ -130,6 +131,11 @@ class ReplayScene(Scene):
         elif step.kind == "match_end":
             winners = ", ".join(self.record.names[s] for s in state.match_winners)
             self.view.banner("Match over", f"Winner: {winners}", 4.0)
+
+    def intent(self, intent: Intent) -> bool:
+        if intent.device == Device.KEYBOARD:
+            return False  # the replay's own keys: Space plays, Right steps, +/- speed
+        return super().intent(intent)
 
     def handle(self, event: pygame.event.Event) -> None:
         for button in self.buttons.values():
@@ -271,7 +277,9 @@ class ReplayErrorScene(Scene):
         self.button.draw(surface, th, u)
 
 
-def replay_main(path: str, size: tuple[int, int], max_frames: int | None) -> int:
+def replay_main(
+    path: str, size: tuple[int, int], max_frames: int | None, *, fullscreen: bool = False
+) -> int:
     """Run ``main.py replay FILE``; returns the exit status."""
     from game.records import load_record_file
 
@@ -288,7 +296,7 @@ def replay_main(path: str, size: tuple[int, int], max_frames: int | None) -> int
     from game.app import App
 
     try:
-        app = App(size)
+        app = App(size, fullscreen=fullscreen)
     except pygame.error as failure:
         print(f"cannot open a window: {failure}", file=sys.stderr)
         return 1

@@ -126,6 +126,11 @@ class ProcessRunner:
             print(f"computer seats run in the frame: {error}", file=sys.stderr)
             self._fallback = InlineRunner(kinds, seed)
 
+    @property
+    def in_worker(self) -> bool:
+        """True while the seats decide in the worker process (not fallen back to the frame)."""
+        return self._fallback is None
+
     def request(self, seat: int, observation: Observation) -> None:
         if self._fallback is not None:
             self._fallback.request(seat, observation)

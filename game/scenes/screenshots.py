@@ -253,9 +253,169 @@ def take_screenshots(out: Path, size: tuple[int, int]) -> list[Path]:
         )
         settle(0.5)
         shot("18_replay_refused")
+        _platform_shots(app, shot, settle)
     finally:
         app.close()
     return written
+
+
+TABLE_SIZES = [
+    (640, 480),
+    (800, 480),
+    (1280, 720),
+    (1920, 1080),
+    (2560, 1440),
+    (480, 800),
+    (720, 1280),
+]
+
+
+def _key(app: App, code: int, mod: int = 0) -> None:
+    import pygame
+
+    _post(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
+    _post(pygame.KEYUP, key=code, mod=mod, unicode="", scancode=0)
+    app.step(1 / 60)
+
+
+def _pad(app: App, button: int) -> None:
+    import pygame
+
+    _post(pygame.CONTROLLERBUTTONDOWN, instance_id=1, button=button)
+    app.step(1 / 60)
+    _post(pygame.CONTROLLERBUTTONUP, instance_id=1, button=button)
+    app.step(1 / 60)
+
+
+def _platform_shots(
+    app: App, shot: Callable[[str], None], settle: Callable[[float], None]
+) -> None:
+    """Keyboard focus, gamepad prompts, the kiosk's attract mode and PIN pad, pass and play."""
+    import pygame
+
+    from game.input.intents import Device
+    from game.scenes.cover import CoverScene
+    from game.scenes.kiosk import AttractScene, Kiosk, KioskConfig, PinPadScene
+    from game.scenes.menu import MenuScene
+    from game.scenes.pause import PauseScene
+    from game.scenes.session import MatchConfig, Session
+    from game.scenes.table import TableScene
+
+    state, seed = _mid_round(4, Rules.standard(), 20)
+    session = Session(MatchConfig(4, state.rules, "greedy", seed), inline=True)
+    session.state = state
+    table = TableScene(app, session)
+    app.reset(MenuScene(app), table)
+    settle(0.6)
+    # the keyboard: a visible focus on a tile, its keys in the prompt line
+    _key(app, pygame.K_RIGHT)
+    settle(0.3)
+    shot("19_keyboard_focus_on_a_tile")
+    plays = [a for a in state.legal_actions() if isinstance(a, Play)]
+    if plays:
+        for _ in range(40):
+            if table.nav.key == ("tile", plays[0].tile):
+                break
+            _key(app, pygame.K_TAB)
+        _key(app, pygame.K_RETURN)
+        settle(0.4)
+        shot("20_keyboard_focus_on_a_lit_train")
+        _key(app, pygame.K_ESCAPE)
+        settle(0.3)
+    # a gamepad: the same focus, the pad's buttons in the prompt
+    _pad(app, pygame.CONTROLLER_BUTTON_DPAD_LEFT)
+    settle(0.3)
+    shot("21_gamepad_prompt")
+    app.push(PauseScene(app, session))
+    settle(0.4)
+    _pad(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    settle(0.2)
+    shot("22_gamepad_pause_menu")
+    app.router.last_device = Device.MOUSE
+
+    # pass and play: the cover between two people's turns, then a hand face down
+    config = MatchConfig(3, Rules.standard(), "greedy", 5, humans=2)
+    people = Session(config, inline=True)
+    people.start_round()
+    table = TableScene(app, people)
+    app.reset(MenuScene(app), table)
+    for _ in range(60 * 30):
+        if isinstance(app.top, CoverScene):
+            break
+        app.step(1 / 60)
+    settle(1.0)
+    shot("23_pass_and_play_cover")
+    cover = app.top
+    if isinstance(cover, CoverScene):
+        cover.reveal()
+        settle(0.6)
+        shot("24_pass_and_play_your_hand")
+
+    # the kiosk: computer players on the table until someone touches it; the PIN pad
+    kiosk = Kiosk(app, KioskConfig(pin="1234"))
+    app.kiosk = kiosk
+    app.reset(AttractScene(app, seed=3))
+    settle(6.0)
+    shot("25_kiosk_attract")
+    app.push(PinPadScene(app, kiosk))
+    settle(0.4)
+    shot("26_kiosk_pin_pad")
+    state2, seed2 = _mid_round(3, Rules.standard(), 6)
+    session2 = Session(MatchConfig(3, state2.rules, "greedy", seed2), inline=True)
+    session2.state = state2
+    app.reset(MenuScene(app), TableScene(app, session2))
+    settle(0.5)
+    app.idle = kiosk.config.idle_seconds - 6
+    app.step(1 / 60)
+    shot("27_kiosk_still_playing")
+    kiosk.unlocked = True
+    app.kiosk = None
+    app.idle = 0.0
+
+
+def table_sizes(out: Path, sizes: list[tuple[int, int]] | None = None) -> list[Path]:
+    """The same table at every target screen, landscape and held upright, in ``out/sizes/``."""
+    from game.app import App
+
+    folder = out / "sizes"
+    folder.mkdir(parents=True, exist_ok=True)
+    state, seed = _mid_round(4, Rules.standard(), 20)
+    written: list[Path] = []
+    sizes = sizes or TABLE_SIZES
+    app = App(sizes[0], inline_seats=True, resizable=False)
+    try:
+        _table_at_sizes(app, state, seed, sizes, folder, written)
+    finally:
+        app.close()
+    return written
+
+
+def _table_at_sizes(
+    app: App,
+    state: GameState,
+    seed: int,
+    sizes: list[tuple[int, int]],
+    folder: Path,
+    written: list[Path],
+) -> None:
+    import pygame
+
+    from game.scenes.menu import MenuScene
+    from game.scenes.session import MatchConfig, Session
+    from game.scenes.table import TableScene
+
+    for size in sizes:
+        pygame.display.set_mode(size)
+        app.window_changed()
+        session = Session(MatchConfig(4, state.rules, "greedy", seed), inline=True)
+        session.state = state  # the person to move: nothing changes while it is shown
+        app.reset(MenuScene(app), TableScene(app, session))
+        for _ in range(40):
+            app.step(1 / 60)
+        app.draw(app.screen)
+        path = folder / f"table_{size[0]}x{size[1]}.png"
+        pygame.image.save(app.screen, str(path))
+        written.append(path)
 
 
 def _mid_round(players: int, rules: Rules, min_tiles: int) -> tuple[GameState, int]:
@@ -380,6 +540,7 @@ def _short_record() -> str:
 def screenshots_main(out: str, size: tuple[int, int]) -> int:
     try:
         paths = take_screenshots(Path(out), size)
+        paths += table_sizes(Path(out))
     except OSError as error:
         print(f"screenshots: {error}", file=sys.stderr)
         return 1

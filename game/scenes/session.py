@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from game.rules import GameState, Rules
+from game.rules import END_TURN, Action, GameState, Rules
 from game.rules import events as ev
+from game.rules.record import RecordWriter
 from game.scenes.runner import InlineRunner, ProcessRunner, SeatRunner
 
 OPPONENT_NAMES = (
@@ -62,28 +64,64 @@ class MatchConfig:
     opponent: str = ""
     seed: int | None = None
     you: str = "You"
+    humans: int = 1  # people at this device (pass and play when more than one): seats 0..n-1
 
     def names(self) -> tuple[str, ...]:
+        if self.humans > 1:
+            people = tuple(f"Player {i + 1}" for i in range(self.humans))
+            return (*people, *OPPONENT_NAMES[: self.players - self.humans])
         return (self.you, *OPPONENT_NAMES[: self.players - 1])
 
 
+Listener = Callable[["Session", list[ev.Event]], None]
+
+
 class Session:
-    """The state of one match and the seats that play it. Seat 0 is the person."""
+    """The state of one match and the seats that play it. Seat 0 is the person.
 
-    human = 0
+    Every change goes through :meth:`start_round` and :meth:`apply`, which keep the match's
+    game record (``writer``) and tell the ``listeners`` (the autosave) what happened.
+    ``kinds`` names each seat's player: None for a person, else a computer seat kind.
+    """
 
-    def __init__(self, config: MatchConfig, *, inline: bool = False) -> None:
+    human: int | None = 0  # whose hand shows (pass and play: changes turn by turn, or None)
+
+    def __init__(
+        self,
+        config: MatchConfig,
+        *,
+        inline: bool = False,
+        kinds: Sequence[str | None] | None = None,
+        state: GameState | None = None,
+        writer: RecordWriter | None = None,
+    ) -> None:
         self.config = config
-        seed = config.seed if config.seed is not None else random.randrange(1, 2**31)
-        self.seed = seed
-        self.state = GameState.new(config.rules, config.players, seed, config.names())
+        if state is None:
+            seed = config.seed if config.seed is not None else random.randrange(1, 2**31)
+            state = GameState.new(config.rules, config.players, seed, config.names())
+        self.seed = state.seed
+        self.state = state
+        self.writer = writer if writer is not None else RecordWriter(state)
         opponent = config.opponent or default_opponent()
         self.opponent = opponent
-        kinds: list[str | None] = [None] + [opponent] * (config.players - 1)
+        if kinds is None:
+            humans = max(1, min(config.humans, state.players))
+            kinds = [None] * humans + [opponent] * (state.players - humans)
+        self.kinds: list[str | None] = list(kinds)
         self.runner: SeatRunner = (
-            InlineRunner(kinds, seed) if inline else ProcessRunner(kinds, seed)
+            InlineRunner(self.kinds, self.seed) if inline else ProcessRunner(self.kinds, self.seed)
         )
         self.round_events: list[ev.Event] = []
+        self.ended_turn = False  # the last action was END_TURN (which writes no record line)
+        self.listeners: list[Listener] = []
+
+    def is_person(self, seat: int) -> bool:
+        return self.kinds[seat] is None
+
+    @property
+    def pass_and_play(self) -> bool:
+        """Several people share this device: each hand shows only to its owner, in turn."""
+        return sum(kind is None for kind in self.kinds) > 1
 
     @property
     def players(self) -> int:
@@ -94,8 +132,24 @@ class Session:
         return self.state.names
 
     def start_round(self) -> list[ev.Event]:
+        if self.pass_and_play:
+            self.human = None  # no hand shows during the deal; the cover picks the next one
         self.round_events = self.state.start_round()
+        self.ended_turn = False
+        self._changed(self.round_events)
         return self.round_events
+
+    def apply(self, action: Action) -> list[ev.Event]:
+        """Apply an action the rules accept (IllegalActionError otherwise); its events."""
+        events = self.state.apply(action)
+        self.ended_turn = action == END_TURN
+        self._changed(events)
+        return events
+
+    def _changed(self, events: list[ev.Event]) -> None:
+        self.writer.add(events)
+        for listener in list(self.listeners):
+            listener(self, events)
 
     def close(self) -> None:
         self.runner.close()

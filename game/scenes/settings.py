@@ -1,4 +1,7 @@
-"""Settings: opponents' pace, pips or numerals, colour theme, hints and animation speed."""
+"""Settings: opponents' pace, pips or numerals, colour theme, hints, animation speed, sound.
+
+Every change is applied at once and saved (game.store) so it holds at the next start.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ if TYPE_CHECKING:
     from game.app import App
 
 ANIMATION = {1.0: "Normal", 1.8: "Fast", 0.0: "Off (reduced motion)"}
+VOLUMES = [0.2, 0.4, 0.6, 0.8, 1.0]
 
 
 class SettingsScene(OptionsScene):
@@ -28,6 +32,9 @@ class SettingsScene(OptionsScene):
             def put(value: Any) -> None:
                 setattr(s, name, value)
                 self.app.apply_settings()
+                self.app.save_settings()
+                if name in ("volume", "muted"):
+                    self.app.play_sound("place")  # hear the new level
 
             return put
 
@@ -66,6 +73,20 @@ class SettingsScene(OptionsScene):
                 lambda: s.animation,
                 setter("animation"),
                 lambda v: ANIMATION.get(v, f"x{v}"),
+            ),
+            Option(
+                "Sound",
+                [False, True],
+                lambda: s.muted,
+                setter("muted"),
+                lambda v: "Off" if v else "On",
+            ),
+            Option(
+                "Volume",
+                VOLUMES,
+                lambda: min(VOLUMES, key=lambda v: abs(v - s.volume)),
+                setter("volume"),
+                lambda v: f"{round(v * 100)}%",
             ),
         ]
 

@@ -14,6 +14,7 @@ from game.rules import events as ev
 from game.scenes.base import Scene
 from game.scenes.session import Session
 from game.view import widgets as w
+from game.view.layout import ui_scale
 from game.view.table import TableView, seat_colour
 from game.view.tween import ease_out_back, ease_out_cubic
 
@@ -42,7 +43,7 @@ class RoundSummaryScene(Scene):
 
     def _layout(self) -> None:
         width, height = self.size
-        u = min(width / 1280, height / 720)
+        u = ui_scale((width, height))  # held upright too
         pw = min(width - 20, round(900 * u) + 120)
         players = len(self.result.scores)
         row = max(24, min(round(50 * u), (height - round(230 * u)) // max(1, players)))

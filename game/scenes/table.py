@@ -4,20 +4,31 @@ Legality always comes from the rules: the lit trains are the ``Play`` actions of
 ``legal_actions()`` for the held tile; a drop is sent to ``check`` and either applied or refused
 with the rules' own message; Draw and Done appear only when ``DRAW`` / ``END_TURN`` are legal.
 
-Input: mouse events (a finger's touches arrive as emulated mouse events, so touch works the
-same; raw ``FINGER*`` events are ignored to avoid handling each touch twice).
+Input: pointer events in canvas pixels, from a mouse or a finger alike (:mod:`game.input`
+turns ``FINGER*`` events into them and drops SDL's emulated copies, so a touch acts once).
+Keyboards and gamepads move a focus instead (``intent``): over the hand's tiles and the
+buttons; Enter/A on a tile picks it up and the focus moves over the trains the rules light for
+it; Enter/A on a train plays it there, Esc/B puts it back.
+
+Pass and play: with several people at one device (seats whose kind is None), each sees only
+their own hand. When the turn comes to another person, a cover screen (:mod:`game.scenes.cover`)
+hides the table until they tap; between their turns the hand shows face down.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.input.focus import FocusItem
+from game.input.intents import Act, Device, Intent
 from game.rules import DRAW, END_TURN, PASS, Action, GameState, Play, Tile
 from game.rules import events as ev
+from game.scenes import cues
 from game.scenes.base import Scene
 from game.scenes.session import Session
 from game.view import widgets as w
@@ -43,6 +54,9 @@ class TableScene(Scene):
         self.session = session
         state = session.state
         settings = self.app.settings
+        self.pass_and_play = session.pass_and_play
+        if view is None and self.pass_and_play:
+            session.human = None  # nobody's hand shows until its owner taps the cover
         if view is None:
             view = TableView(
                 self.app.size,
@@ -55,6 +69,10 @@ class TableScene(Scene):
             )
             view.load_state(state, session.human)
         self.view = view
+        view.call_you = not self.pass_and_play  # several people: seats go by their names
+        cues.attach(view, self.app.play_sound)
+        self._covered = False  # a cover screen is up, waiting for the next person
+        self._orders: dict[int, list[Tile]] = {}  # each person's own arrangement of their hand
         self.press: Press | None = None
         self.dragging = False
         self.selected: Tile | None = None
@@ -105,7 +123,8 @@ class TableScene(Scene):
         return self.session.state
 
     @property
-    def human(self) -> int:
+    def human(self) -> int | None:
+        """Whose hand shows (None in pass and play until the cover is tapped)."""
         return self.session.human
 
     @property
@@ -124,7 +143,7 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ actions
 
     def _apply(self, action: Action) -> None:
-        events = self.state.apply(action)
+        events = self.session.apply(action)  # the session keeps the record and autosaves
         self.view.feed(events)
         self._after_events(events)
 
@@ -190,12 +209,11 @@ class TableScene(Scene):
             self._up(event.pos)
 
     def _key(self, event: pygame.event.Event) -> None:
+        # Enter, Space and the arrows arrive as intents (the focus, below); these are shortcuts.
         if event.key in (pygame.K_ESCAPE, pygame.K_p):
             self.pause()
-        elif event.key in (pygame.K_d, pygame.K_SPACE):
+        elif event.key == pygame.K_d:
             self.do_draw()
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.do_done()
         elif event.key == pygame.K_s:
             self.do_sort()
 
@@ -205,6 +223,130 @@ class TableScene(Scene):
         self._cancel_drag()
         self.app.push(PauseScene(self.app, self.session))
 
+    # ------------------------------------------------------------------ keyboard and gamepad
+
+    def intent(self, intent: Intent) -> bool:
+        act = intent.act
+        if act == Act.PAUSE:
+            self.pause()
+            return True
+        if act == Act.DRAW:
+            self.do_draw()
+            return True
+        if act == Act.SORT:
+            self.do_sort()
+            return True
+        if act == Act.BACK:
+            if self.selected is None:
+                return False  # Esc / B with nothing in hand: the pause menu (``_key``)
+            tile = self.selected
+            self._deselect()
+            self.nav.key = ("tile", tile)
+            return True
+        if self.press is not None and self.dragging:
+            return True  # a drag in progress owns the table
+        return self.nav.handle(intent, self.focus_items(), min_items=1)
+
+    def focus_items(self) -> list[FocusItem]:
+        """Lit trains while a tile is picked up; otherwise the hand, the buttons and pause."""
+        view = self.view
+        items: list[FocusItem] = []
+        if self.selected is not None:
+            for train in sorted(view.lit, key=lambda t: view.target_rect(t).center[::-1]):
+                rect = view.target_rect(train)
+                items.append(
+                    FocusItem(("train", train), rect, functools.partial(self._play_at, train))
+                )
+            if items:
+                return items
+        legal = self.legal()
+        hints = self.app.settings.hints  # the focus starts on a playable tile only with hints on
+        playable = {a.tile for a in legal if isinstance(a, Play)} if hints else set()
+        if not view.hand_hidden:
+            for tile, rect in view.tray.drawn():
+                pick = functools.partial(self._pick, tile)
+                items.append(FocusItem(("tile", tile), rect, pick, primary=tile in playable))
+        for name in ("draw", "done", "sort"):
+            button = self.buttons[name]
+            if button.active and button.action is not None:
+                items.append(FocusItem(("button", name), button.rect, button.action, button.pulse))
+        items.append(FocusItem(("pause",), view.layout.pause_button, self.pause))
+        return items
+
+    def focus_rect(self) -> pygame.Rect | None:
+        if self._covered or (self.press is not None and self.dragging):
+            return None
+        items = self.focus_items()
+        item = self.nav.current(items)
+        if item is None:  # the focus always shows while keys are in use (after a play too)
+            item = self.nav.focus(self.nav.default(items))
+        if item is None:
+            return None
+        if item.key[0] == "train":  # type: ignore[index]
+            return item.rect.inflate(item.rect.h // 2, item.rect.h // 2)
+        return item.rect
+
+    def hints(self) -> list[tuple[str, str]]:
+        return []  # the table shows its keys in the prompt line instead
+
+    def _pick(self, tile: Tile) -> None:
+        """Enter / A on a tile: pick it up and move the focus to the trains it may go to."""
+        if not self.ready:
+            self.view.show_toast("Wait for your turn", "info", 1.4)
+            return
+        targets = self.targets_for(tile)
+        if not targets:
+            self._hint_for(tile)  # the rules' reason it cannot go anywhere
+            return
+        if self.selected != tile:
+            self._tap_tile(tile)
+        state = self.state
+        first = [state.must_satisfy, self.human, state.players]
+        best = next((t for t in first if t in targets), min(targets))
+        self.nav.key = ("train", best)
+
+    def _play_at(self, train: int) -> None:
+        tile = self.selected
+        if tile is None:
+            return
+        if self.try_play(tile, train, self.view.tray.rect_of(tile)):
+            self.nav.clear()
+
+    # ------------------------------------------------------------------ pass and play
+
+    def _hand_over(self, seat: int) -> None:
+        """A person's turn but another person's hand is showing: cover the table first."""
+        view = self.view
+        view.hand_hidden = True
+        view.thinking = None
+        if view.busy or self._covered:
+            return
+        from game.scenes.cover import CoverScene
+
+        self._cancel_drag()
+        self._deselect()
+        self._covered = True
+        self.app.push(CoverScene(self.app, self, seat))
+
+    def show_seat(self, seat: int) -> None:
+        """The cover was tapped: show ``seat`` 's hand (in the order its owner left it)."""
+        view = self.view
+        old = self.session.human
+        if old is not None and old != seat:
+            self._orders[old] = list(view.tray.tiles)
+            view.hand_counts[old] = len(view.tray.tiles)
+        self.session.human = seat
+        view.human = seat
+        hand = self.state.hand(seat)
+        view.tray.tiles = [t for t in self._orders.get(seat, []) if t in hand]
+        view.tray.hidden.clear()
+        view.tray.set_tiles(hand)
+        view.hand_hidden = False
+        self._deselect()
+        self.nav.clear()
+        self.ai_seat = None
+        self._covered = False
+
     def _down(self, pos: tuple[int, int]) -> None:
         lay = self.view.layout
         if lay.pause_button.collidepoint(pos):
@@ -213,7 +355,7 @@ class TableScene(Scene):
         if lay.boneyard.collidepoint(pos) and DRAW in self.legal():
             self.do_draw()
             return
-        tile = self.view.tray.tile_at(pos)
+        tile = self.view.tray.tile_at(pos) if not self.view.hand_hidden else None
         if tile is not None:
             rect = self.view.tray.rect_of(tile)
             assert rect is not None
@@ -230,6 +372,7 @@ class TableScene(Scene):
                 return
             self.dragging = True
             self._deselect()
+            self.app.play_sound("pick")
             self.view.tray.hidden.add(press.tile)
             self._held_turn = 0.0
         center = (
@@ -267,6 +410,7 @@ class TableScene(Scene):
             return
         self.selected = tile
         self.view.tray.raised = {tile}
+        self.app.play_sound("pick")
 
     def _held_rect(self) -> pygame.Rect | None:
         held = self.view.held
@@ -307,8 +451,9 @@ class TableScene(Scene):
             self.view.show_toast("Drop the tile on a lit train", "info", 2.0)
             return
         state = self.state
-        train = state.must_satisfy if state.must_satisfy is not None else self.human
-        refusal = state.check(Play(tile, train), self.human)
+        seat = state.current  # only called on the person's own move
+        train = state.must_satisfy if state.must_satisfy is not None else seat
+        refusal = state.check(Play(tile, train), seat)
         message = refusal.message if refusal is not None else "Drop the tile on a lit train"
         self.view.show_toast(f"{tile}: {message}", "refusal")
 
@@ -344,11 +489,15 @@ class TableScene(Scene):
         state = self.state
         if state.phase != "play":
             self._round_over()
-        elif state.current == self.human:
+        elif state.current == self.human and self.session.is_person(state.current):
             self.ai_seat = None
             self._human_turn(dt)
+        elif self.pass_and_play and self.session.is_person(state.current):
+            self._hand_over(state.current)
         else:
             self._computer_turn(dt)
+        if self.pass_and_play and state.phase == "play" and not view.busy:
+            view.hand_hidden = state.current != self.human  # face down between your turns
         self._refresh_overlay()
         for button in self.buttons.values():
             button.update(dt)
@@ -359,6 +508,8 @@ class TableScene(Scene):
         if view.busy or self.summary_shown:
             return
         self.summary_shown = True
+        if self.pass_and_play:
+            self.session.human = None  # the summary names every seat; the next deal hides all
         from game.scenes.summary import RoundSummaryScene
 
         self.app.push(RoundSummaryScene(self.app, self.session, view))
@@ -419,6 +570,9 @@ class TableScene(Scene):
         if held is not None:
             train = view.train_at((round(held.center[0]), round(held.center[1])))
             view.hover = train if train in view.lit else None
+        elif self.selected is not None and not self.app.router.last_device.pointer:
+            key = self.nav.key  # the train the keyboard / gamepad focus is on
+            view.hover = key[1] if isinstance(key, tuple) and key[0] == "train" else None
         else:
             view.hover = None
         hints = self.app.settings.hints
@@ -429,8 +583,20 @@ class TableScene(Scene):
         self.buttons["draw"].visible = DRAW in legal
         self.buttons["draw"].pulse = legal == [DRAW]
         self.buttons["done"].visible = END_TURN in legal
-        self.buttons["sort"].visible = len(view.tray.tiles) > 1
+        self.buttons["sort"].visible = len(view.tray.tiles) > 1 and not view.hand_hidden
         view.prompt, view.prompt_urgent = self.prompt(legal)
+        view.prompt_device = self.app.router.last_device
+        view.prompt_hints = self.prompt_hints(legal)
+
+    def prompt_hints(self, legal: list[Action]) -> list[tuple[str, str]]:
+        """The keys or buttons for what can be done now, for a keyboard or gamepad player."""
+        if self.app.router.last_device.pointer or not legal:
+            return []
+        if self.selected is not None:
+            return [("move", "Choose a train"), ("activate", "Play"), ("back", "Put back")]
+        if DRAW in legal:
+            return [("move", "Choose"), ("activate", "OK"), ("draw", "Draw"), ("pause", "Pause")]
+        return [("move", "Choose"), ("activate", "Pick up"), ("pause", "Pause")]
 
     def prompt(self, legal: list[Action]) -> tuple[str, bool]:
         """What the person should do now, in words (from the rules' state)."""
@@ -474,7 +640,14 @@ class TableScene(Scene):
             return "Keep building your train, or press Done", False
         if state.first_pending[self.human]:
             return "Your first turn: start your train", True
-        return "Your turn: drag a tile to a lit train, or tap a tile then a train", False
+        device = self.app.router.last_device
+        if device == Device.MOUSE:
+            return "Your turn: drag a tile to a lit train, or click a tile then a train", False
+        if device == Device.TOUCH:
+            return "Your turn: drag a tile to a lit train, or tap a tile then a train", False
+        if self.selected is not None:
+            return f"Choose a lit train for {self.selected}", False
+        return "Your turn: choose a tile and play it", False
 
     # ------------------------------------------------------------------ drawing
 
@@ -484,18 +657,18 @@ class TableScene(Scene):
         lay = view.layout
         th = view.theme
         u = lay.scale
-        # hand facts over the sort button
+        # hand facts over the sort button (beside it when the tray is a row, held upright)
         count = len(view.tray.tiles)
-        if count:
+        if count and not view.hand_hidden:
             pips = sum(t.pips for t in view.tray.tiles)
             size = max(10, round(14 * u))
-            left = lay.tray_left
+            facts = lay.facts
             w.blit_text(
                 surface,
                 f"{count} tiles · {pips} pips",
                 size,
                 th.text_dim,
-                midtop=(left.centerx, left.top + max(4, round(10 * u))),
+                midtop=(facts.centerx, facts.top),
             )
         for button in self.buttons.values():
             button.draw(surface, th, u)

@@ -20,8 +20,8 @@ FAMILIES: dict[str, str] = {
     "Latn": "Noto Sans",
     "Taml": "Noto Sans Tamil",
 }
-# Direct route into the same packages, for a frozen build that lost the entry-point metadata
-# fontpkg discovers families through: (module, file inside its ROOT).
+# Direct route into the same packages (tried first: no scan of every installed distribution),
+# also right for a frozen build that lost the entry-point metadata: (module, file inside ROOT).
 _MODULES: dict[str, tuple[str, str]] = {
     "Latn": ("fontpkg_noto_sans", "files/NotoSans[wdth,wght].ttf"),
     "Taml": ("fontpkg_noto_sans_tamil", "files/NotoSansTamil[wdth,wght].ttf"),
@@ -37,20 +37,23 @@ def font_path(script: str = "Latn") -> Path | None:
         return _paths[script]
     family = FAMILIES.get(script, FAMILIES["Latn"])
     path: Path | None = None
-    try:
-        # Imported lazily (and untyped): the game still runs on pygame's font without it.
-        fontpkg = importlib.import_module("fontpkg")
-        found = Path(fontpkg.path(family))
-        if found.is_file():
-            path = found
-    except Exception:  # ImportError, fontpkg.FontpkgError, a broken install: all mean "fall back"
-        path = None
-    if path is None and script in _MODULES:
+    if script in _MODULES:
+        # The known package first: fontpkg's discovery scans every installed distribution's
+        # entry points (tens of ms), which would delay the first frame for the same file.
         module, name = _MODULES[script]
         try:
             found = Path(importlib.import_module(module).ROOT) / name
             path = found if found.is_file() else None
         except Exception:  # not installed
+            path = None
+    if path is None:
+        try:
+            # Imported lazily (and untyped): the game still runs on pygame's font without it.
+            fontpkg = importlib.import_module("fontpkg")
+            found = Path(fontpkg.path(family))
+            if found.is_file():
+                path = found
+        except Exception:  # ImportError, fontpkg.FontpkgError, a broken install: fall back
             path = None
     if path is None and script != "Latn":
         path = font_path("Latn")  # Latin digits and punctuation still beat pygame's default

@@ -12,6 +12,12 @@ A train lays its tiles from the hub outward along its lane. When a row is full i
 row, the tiles shrink; as a last resort they overlap. So a train of any length stays inside
 its lane. Doubles lie crosswise, as on a real table.
 
+Held upright (a window taller than wide: a phone or handheld in portrait) the two columns
+would leave each lane a sliver, so the lanes stack in **one column** instead: the hub sits at
+the left edge, every lane runs right from it to its owner's badge (the Mexican train on top,
+you at the bottom, nearest your hand), and the hand tray takes the full width with its buttons
+in a row beneath it.
+
 Nothing here draws: :mod:`game.view.table` does. Everything is plain ``pygame.Rect`` maths, so
 tests can check that every tile of a 40-tile train stays on screen at any size.
 """
@@ -28,8 +34,18 @@ MIN_TILE = 9  # the renderer's smallest useful tile (short side, px)
 
 
 def ui_scale(size: tuple[int, int]) -> float:
-    """1.0 at 1280x720; grows and shrinks with the window."""
+    """1.0 at 1280x720 (or 720x1280 held upright); grows and shrinks with the window.
+
+    The two formulas agree on a square window, so the scale never jumps while resizing.
+    """
+    if is_portrait(size):
+        return min(size[0] / 720, size[1] / 1280)
     return min(size[0] / 1280, size[1] / 720)
+
+
+def is_portrait(size: tuple[int, int]) -> bool:
+    """Taller than wide: the table stacks its lanes in one column."""
+    return size[1] > size[0]
 
 
 @dataclass(frozen=True)
@@ -97,6 +113,8 @@ class TableLayout:
     tray_tiles: pygame.Rect  # where the hand's tiles go
     tray_left: pygame.Rect  # sort button and hand count
     tray_right: pygame.Rect  # draw / done buttons
+    facts: pygame.Rect = field(default_factory=pygame.Rect)  # "15 tiles · 139 pips" (midtop)
+    portrait: bool = False
 
     @property
     def mexican(self) -> int:
@@ -132,6 +150,8 @@ def lane_order(players: int) -> tuple[list[int], list[int]]:
 
 
 def compute_layout(size: tuple[int, int], players: int) -> TableLayout:
+    if is_portrait(size):
+        return _portrait_layout(size, players)
     w, h = size
     u = ui_scale(size)
     uh = h / 720
@@ -200,6 +220,7 @@ def compute_layout(size: tuple[int, int], players: int) -> TableLayout:
         tray_left.right + margin, tray.top, tray_right.left - tray_left.right - 2 * margin, tray_h
     )
     engine_w = max(MIN_TILE, round(hub_r * 0.6))
+    facts = pygame.Rect(tray_left.x, tray_left.top + max(4, round(10 * u)), tray_left.w, 20)
     return TableLayout(
         size=size,
         players=players,
@@ -219,6 +240,106 @@ def compute_layout(size: tuple[int, int], players: int) -> TableLayout:
         tray_tiles=tray_tiles,
         tray_left=tray_left,
         tray_right=tray_right,
+        facts=facts,
+    )
+
+
+def portrait_order(players: int) -> list[int]:
+    """Trains top to bottom when the lanes stack: the Mexican train, then clockwise back to you.
+
+    >>> portrait_order(4)
+    [4, 3, 2, 1, 0]
+    """
+    return [players, *range(players - 1, -1, -1)]
+
+
+def _portrait_layout(size: tuple[int, int], players: int) -> TableLayout:
+    w, h = size
+    u = ui_scale(size)
+    margin = max(4, round(8 * u))
+    top_h = max(30, round(46 * u))
+    hand_w = max(18, min(round(44 * u), round((w - 2 * margin) / 16.5)))
+    controls_h = max(34, round(50 * u))
+    tiles_h = 2 * hand_w + max(14, round(24 * u))
+    tray_h = tiles_h + controls_h + margin
+    prompt_h = max(24, round(34 * u))
+    top_bar = pygame.Rect(0, 0, w, top_h)
+    tray = pygame.Rect(0, h - tray_h, w, tray_h)
+    prompt = pygame.Rect(0, tray.top - prompt_h, w, prompt_h)
+    table = pygame.Rect(0, top_h, w, prompt.top - top_h)
+
+    order = portrait_order(players)
+    rows = len(order)
+    lane_h = (table.height - 2 * margin) / rows
+    badge_w = max(88, round(150 * u))
+    hub_r = round(max(20, min(56 * u, w * 0.075, table.height * 0.17, lane_h * 1.2)))
+    spur = round(max(22, hub_r * 0.75, 40 * u))
+    cx = margin + hub_r + max(2, round(4 * u))
+    cy = table.centery
+    tile_max = max(MIN_TILE, min(round(36 * u), int(lane_h * 0.42)))
+    inner = cx + hub_r + spur
+    outer = w - margin - badge_w - margin
+    lanes: dict[int, Lane] = {}
+    for i, train in enumerate(order):
+        y0 = round(table.top + margin + i * lane_h)
+        y1 = round(table.top + margin + (i + 1) * lane_h)
+        left = cx + hub_r // 2
+        band = pygame.Rect(left, y0, w - margin - left, y1 - y0)
+        badge = pygame.Rect(w - margin - badge_w, y0 + 3, badge_w, y1 - y0 - 6)
+        bh = min(badge.height, max(40, round(70 * u)))
+        badge = pygame.Rect(badge.x, band.centery - bh // 2, badge.width, bh)
+        lane = Lane(
+            train=train,
+            owner=None if train == players else train,
+            side=1,
+            band=band,
+            inner=inner,
+            outer=outer,
+            badge=badge,
+        )
+        lane.spur = _spur((cx, cy), hub_r, (inner, band.centery), 1)
+        mx, my = lane.spur[len(lane.spur) * 3 // 5]
+        lane.marker_pos = (round(mx), round(my))
+        lanes[train] = lane
+
+    pause = pygame.Rect(0, 0, top_h - 8, top_h - 8)
+    pause.topright = (w - margin, 4)
+    boneyard = pygame.Rect(0, 0, max(104, round(190 * u)), top_h - 8)
+    boneyard.topright = (pause.left - margin * 2, 4)
+
+    tray_tiles = pygame.Rect(margin, tray.top + 2, w - 2 * margin, tiles_h)
+    side_w = max(104, round(200 * u))
+    row_y = tray_tiles.bottom
+    tray_left = pygame.Rect(margin, row_y, side_w, controls_h)
+    tray_right = pygame.Rect(w - margin - side_w, row_y, side_w, controls_h)
+    text_h = round(max(10, round(14 * u)) * 1.4)
+    facts = pygame.Rect(
+        tray_left.right,
+        row_y + (controls_h - text_h) // 2,
+        tray_right.left - tray_left.right,
+        text_h,
+    )
+    return TableLayout(
+        size=size,
+        players=players,
+        scale=u,
+        top_bar=top_bar,
+        table=table,
+        prompt=prompt,
+        tray=tray,
+        hub_center=(cx, cy),
+        hub_radius=hub_r,
+        engine_width=max(MIN_TILE, round(hub_r * 0.6)),
+        lanes=[lanes[t] for t in range(players + 1)],
+        tile_max=tile_max,
+        boneyard=boneyard,
+        pause_button=pause,
+        hand_width=hand_w,
+        tray_tiles=tray_tiles,
+        tray_left=tray_left,
+        tray_right=tray_right,
+        facts=facts,
+        portrait=True,
     )
 
 

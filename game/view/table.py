@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.input.glyphs import glyph, glyph_for, hint_row
+from game.input.intents import Device
 from game.rules import Tile
 from game.rules import events as ev
 from game.view import widgets as w
@@ -194,6 +196,9 @@ class TableView:
         self.out: set[int] = set()
         self.prompt = ""
         self.prompt_urgent = False
+        self.prompt_device = Device.MOUSE  # prompts show this device's buttons
+        self.prompt_hints: list[tuple[str, str]] = []  # (action, label) after the words
+        self.hand_hidden = False  # pass and play: the hand shows face down between turns
         self.result: RoundResult | None = None
         # interaction overlay, set by the scene every frame
         self.lit: set[int] = set()
@@ -1134,12 +1139,29 @@ class TableView:
             return
         lay = self.layout
         th = self.theme
+        ink = th.text_dark if self.prompt_urgent else th.text
+        room = lay.size[0] - 40
+        # the device's buttons: a mouse or finger before the words, keys or pad buttons after
+        glyph_h = max(14, min(lay.prompt.h - 8, round(24 * lay.scale)))
+        lead_name = glyph_for("drag", self.prompt_device) if self.current == self.human else None
+        lead = glyph(lead_name, glyph_h, th) if lead_name and self.prompt_device.pointer else None
+        hints = list(self.prompt_hints)
+        row = hint_row(hints, self.prompt_device, glyph_h, th, ink) if hints else None
+        gap = max(8, round(14 * lay.scale))
         size = max(12, round(19 * lay.scale))
-        size = w.fit_text_size(self.prompt, size, lay.size[0] - 40, bold=True)
-        label = w.text(
-            self.prompt, size, th.text_dark if self.prompt_urgent else th.text, bold=True
-        )
-        rect = label.get_rect(center=lay.prompt.center).inflate(round(34 * lay.scale), 6)
+        while True:
+            extra = (lead.get_width() + gap if lead else 0) + (row.get_width() + gap if row else 0)
+            fitted = w.fit_text_size(self.prompt, size, room - extra, bold=True)
+            if fitted >= min(size, 11) or not hints:
+                break
+            hints.pop()  # too narrow for every hint: keep the most important ones
+            row = hint_row(hints, self.prompt_device, glyph_h, th, ink) if hints else None
+        size = fitted
+        label = w.text(self.prompt, size, ink, bold=True)
+        extra = (lead.get_width() + gap if lead else 0) + (row.get_width() + gap if row else 0)
+        rect = pygame.Rect(0, 0, label.get_width() + extra, label.get_height())
+        rect.center = lay.prompt.center
+        rect.inflate_ip(round(34 * lay.scale), 6)
         rect.h = max(rect.h, lay.prompt.h - 6)
         rect.centery = lay.prompt.centery
         if self.prompt_urgent:
@@ -1149,11 +1171,22 @@ class TableView:
             )
         else:
             w.draw_panel(surface, rect, (*th.panel[:3], 215), th.panel_edge, rect.h // 2, 1)
-        surface.blit(label, label.get_rect(center=rect.center))
+        x = rect.centerx - (label.get_width() + extra) // 2
+        if lead is not None:
+            surface.blit(lead, lead.get_rect(midleft=(x, rect.centery)))
+            x += lead.get_width() + gap
+        surface.blit(label, label.get_rect(midleft=(x, rect.centery)))
+        x += label.get_width() + gap
+        if row is not None:
+            surface.blit(row, row.get_rect(midleft=(x, rect.centery)))
 
     def _draw_tray(self, surface: pygame.Surface, pulse: float) -> None:
         th = self.theme
         hw = self.layout.hand_width
+        if self.hand_hidden:  # face down: its owner is not looking (pass and play)
+            for _tile, rect in self.tray.drawn():
+                self.renderer.draw(surface, None, rect.topleft, hw, True, theme=th)
+            return
         for tile, rect in self.tray.drawn():
             highlight = Highlight.NONE
             glow = False

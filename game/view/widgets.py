@@ -315,6 +315,9 @@ def pause_icon(size: int, colour: RGB) -> pygame.Surface:
 # ----------------------------------------------------------------------------- buttons
 
 
+PRESS_HOOKS: list[Callable[[], None]] = []  # called when any button fires (the app's click sound)
+
+
 @dataclass
 class Button:
     """A clickable, animated button. ``visible`` fades it in and out instead of popping."""
@@ -366,6 +369,8 @@ class Button:
             was = self.pressed
             self.pressed = False
             if was and self.rect.collidepoint(event.pos):
+                for hook in PRESS_HOOKS:
+                    hook()
                 if self.action is not None:
                     self.action()
                 return True

@@ -41,6 +41,13 @@ def test_every_scene_renders(size: tuple[int, int], tmp_path: Path) -> None:
         "16_match_end",
         "17_replay",
         "18_replay_refused",
+        "19_keyboard_focus_on_a_tile",
+        "20_keyboard_focus_on_a_lit_train",
+        "21_gamepad_prompt",
+        "23_pass_and_play_cover",
+        "25_kiosk_attract",
+        "26_kiosk_pin_pad",
+        "27_kiosk_still_playing",
     ):
         assert wanted in names, f"{wanted} was not rendered"
     pygame.init()

@@ -1,0 +1,293 @@
+"""The running game and its files: settings in and out, the autosave, resume and statistics.
+
+:mod:`game.store` reads and writes the files; this module connects them to the scenes:
+
+* :func:`settings_from_store` / :func:`settings_into_store` translate between the store's
+  :class:`~game.store.Settings` (what is on disk, kiosk options included) and the scenes'
+  :class:`~game.scenes.base.Settings` (what the screens read every frame).
+* :class:`Keeper` watches a match's :class:`~game.scenes.session.Session`: after every change
+  (a deal, an action) it hands the match's game record and a little *meta* to an
+  :class:`~game.store.AutoSaver` (written on a worker thread, so the frame never waits for the
+  disk); at the match's end it counts the match in the statistics and forgets the save. At the
+  next start it offers the saved match for resume and rebuilds the session exactly.
+
+The meta of a save (everything the record does not say)::
+
+    {"seats": ["human", "normal", "normal", "normal"],   # who plays each seat
+     "names": ["You", "Ana", "Bo", "Cy"],                # who sits there (as in the record)
+     "opponent": "normal",                               # the level the statistics count under
+     "ended_turn": false}                                # see below
+
+``ended_turn``: stopping a first-turn line early (``END_TURN``) writes no record line (a
+replayed record ends the line when the next seat acts), so a record saved right after it
+replays to *before* the stop. The flag says "apply END_TURN again on resume".
+
+Environment variables for tests and CI (not for players):
+
+``MEXICAN_TRAIN_TRACE=1``  print ``action N LINES SHA1`` after each change is handed to the
+autosave and ``saved N LINES SHA1`` once it is on disk (N counts changes from 1; SHA1 is the
+record text's), so a test can kill the process at a known point without sleeping.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from game.rules import END_TURN
+from game.rules import events as ev
+from game.scenes.base import PACES, Settings
+from game.store import AutoSaver, SavedGame, Store
+from game.store import Settings as StoredSettings
+
+if TYPE_CHECKING:
+    from game.scenes.session import Session
+
+TRACE_VARIABLE = "MEXICAN_TRAIN_TRACE"
+HUMAN = "human"  # a person's seat in the meta's "seats"
+
+
+# ------------------------------------------------------------------------------ settings
+
+
+def settings_from_store(stored: StoredSettings) -> Settings:
+    """The scenes' settings from what the store read (unknown values fall back to defaults)."""
+    from game.view.theme import THEMES
+
+    return Settings(
+        pace=stored.opponent_pace if stored.opponent_pace in PACES else "normal",
+        numerals=stored.numerals,
+        theme_id=stored.theme if stored.theme in THEMES else "default",
+        hints=stored.hints,
+        animation=stored.animation_speed,
+        players=stored.players,
+        preset=stored.preset,
+        opponent=stored.opponent,
+        volume=stored.volume,
+        muted=stored.muted,
+    )
+
+
+def settings_into_store(settings: Settings, stored: StoredSettings) -> StoredSettings:
+    """Copy the scenes' settings into ``stored`` (its other fields kept); returns it."""
+    stored.opponent_pace = settings.pace
+    stored.numerals = settings.numerals
+    stored.theme = settings.theme_id
+    stored.hints = settings.hints
+    stored.animation_speed = max(0.0, min(4.0, float(settings.animation)))
+    stored.players = settings.players
+    stored.preset = settings.preset
+    stored.opponent = settings.opponent
+    stored.volume = max(0.0, min(1.0, float(settings.volume)))
+    stored.muted = settings.muted
+    return stored
+
+
+# ------------------------------------------------------------------------------ the game
+
+
+def record_digest(text: str) -> str:
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()
+
+
+def _dump(line: Mapping[str, Any]) -> str:
+    # RecordWriter's spelling, so the text equals RecordWriter.text() and SavedGame.text().
+    return json.dumps(line, ensure_ascii=False, separators=(", ", ": "))
+
+
+class Keeper:
+    """Saves the watched match after every change; offers it back at the next start."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.trace = os.environ.get(TRACE_VARIABLE, "") not in ("", "0")
+        self._saver: AutoSaver | None = None
+        self._session: Session | None = None
+        self._lines: list[str] = []  # the watched record's lines, dumped once each
+        self._changes = 0
+        self._unsaved: tuple[int, str] | None = None  # for the trace: handed over, not yet known
+        self._offer: SavedGame | None = None
+        self._checked = False
+        self.version = 0  # bumps when what can be resumed changes (the menu re-lays itself)
+
+    # ---------------------------------------------------------------- resume
+
+    @property
+    def resumable(self) -> bool:
+        """Whether the menu should offer "Resume game" (cheap until :meth:`check` ran)."""
+        if self._session is not None:  # a match left for the menu ("Leave the match")
+            return not self._session.state.match_over
+        if self._checked:
+            return self._offer is not None
+        return self.store.has_game()
+
+    def check(self) -> SavedGame | None:
+        """Load and replay the saved game (once); a finished or broken one is forgotten."""
+        if self._session is not None:
+            self.release()  # a match that was left: take it back as it is on disk
+        if not self._checked:
+            self._checked = True
+            saved = self.store.load_game() if self.store.has_game() else None
+            if saved is not None and saved.finished:
+                self.store.clear_game()  # counted when it ended; nothing left to play
+                saved = None
+            self._offer = saved
+            self.version += 1
+        return self._offer
+
+    def resume(self, *, inline: bool = False) -> Session | None:
+        """The saved match as a session, exactly as it was saved; None if there is none."""
+        saved = self.check()
+        if saved is None:
+            return None
+        session = session_from_save(saved, inline=inline)
+        self._offer = None
+        self.version += 1
+        self.watch(session)
+        return session
+
+    def discard(self) -> None:
+        """Forget the saved game (the player started another)."""
+        self._offer = None
+        self._checked = True
+        self.version += 1
+
+    # ---------------------------------------------------------------- saving
+
+    def watch(self, session: Session) -> None:
+        """Save ``session`` after each of its changes, starting now."""
+        if self._session is not None and self._session is not session:
+            self.unwatch(self._session)
+        self.discard()
+        self._session = session
+        self._lines = []
+        session.listeners.append(self._changed)
+        if session.state.round_number:  # a match not dealt yet has nothing to lose
+            self._save(session)
+
+    def release(self) -> None:
+        """Stop watching the match (it was left); what it saved stays on disk to resume."""
+        if self._session is not None:
+            self.unwatch(self._session)
+        if self._saver is not None:
+            self._saver.flush()
+        self._checked = False
+        self._offer = None
+        self.version += 1
+
+    def unwatch(self, session: Session) -> None:
+        if self._changed in session.listeners:
+            session.listeners.remove(self._changed)
+        if self._session is session:
+            self._session = None
+
+    def _changed(self, session: Session, events: list[ev.Event]) -> None:
+        if any(isinstance(event, ev.MatchEnded) for event in events):
+            self._finished(session)
+        else:
+            self._save(session)
+
+    def _text(self, session: Session) -> str:
+        lines = session.writer.lines
+        if len(self._lines) > len(lines):
+            self._lines = []
+        self._lines.extend(_dump(line) for line in lines[len(self._lines) :])
+        return "".join(line + "\n" for line in self._lines)
+
+    def _save(self, session: Session) -> None:
+        text = self._text(session)
+        if self._saver is None:
+            self._saver = AutoSaver(self.store)
+        self._saver.save(text, session_meta(session))
+        self._changes += 1
+        if self.trace:
+            digest = record_digest(text)
+            print(f"action {self._changes} {len(self._lines)} {digest}", flush=True)
+            self._unsaved = (self._changes, f"{len(self._lines)} {digest}")
+
+    def _finished(self, session: Session) -> None:
+        """The match is over: on disk as finished, then counted, then forgotten."""
+        self._save(session)
+        if self._saver is not None:
+            self._saver.flush()
+        self.poll()
+        record_statistics(self.store, session)
+        if self._saver is not None:
+            self._saver.clear()
+        self.unwatch(session)
+
+    def poll(self) -> None:
+        """Once a frame: report (trace) what has reached the disk."""
+        pending = self._unsaved
+        if pending is None or self._saver is None:
+            return
+        if self._saver.flush(timeout=0):
+            self._unsaved = None
+            print(f"saved {pending[0]} {pending[1]}", flush=True)
+
+    def close(self) -> None:
+        """Write what is pending and stop the saving thread."""
+        if self._saver is not None:
+            self._saver.close()
+            self._saver = None
+        self.poll()
+
+
+def session_meta(session: Session) -> dict[str, Any]:
+    return {
+        "seats": [HUMAN if kind is None else kind for kind in session.kinds],
+        "names": list(session.names),  # as in the record's match line (for a reader's sake)
+        "opponent": session.opponent,
+        "ended_turn": session.ended_turn,
+    }
+
+
+def session_from_save(saved: SavedGame, *, inline: bool = False) -> Session:
+    """Rebuild a session from a save: the replayed state, the record so far, the same seats."""
+    from game.scenes.session import MatchConfig, Session, default_opponent, opponent_kinds
+
+    state = saved.state
+    meta = saved.meta
+    known = set(opponent_kinds())
+    opponent = meta.get("opponent")
+    if not isinstance(opponent, str) or opponent not in known:
+        opponent = default_opponent()
+    seats = meta.get("seats")
+    kinds: list[str | None] = [None] + [opponent] * (state.players - 1)
+    if isinstance(seats, list) and len(seats) == state.players:
+        kinds = [None if kind == HUMAN else kind if kind in known else opponent for kind in seats]
+    config = MatchConfig(state.players, state.rules, opponent, state.seed, state.names[0])
+    session = Session(config, inline=inline, kinds=kinds, state=state, writer=saved.writer())
+    if meta.get("ended_turn") is True and state.in_first_turn_line:
+        session.apply(END_TURN)  # the stop that wrote no line
+    return session
+
+
+def record_statistics(store: Store, session: Session) -> None:
+    """Count a finished match for the player: the one person's seat (seat 0 when a computer
+    played it for a test); a pass-and-play match of several people is nobody's record."""
+    state = session.state
+    if not state.match_over:
+        return
+    people = [seat for seat, kind in enumerate(session.kinds) if kind is None]
+    if len(people) > 1:
+        return
+    seat = people[0] if people else 0
+    statistics = store.load_statistics()
+    statistics.record_match(
+        session.opponent,
+        state.totals[seat],
+        seat in state.match_winners,
+        lower_is_better=state.rules.scoring == "penalty",
+    )
+    store.save_statistics(statistics)
+
+
+def trace(message: str) -> None:
+    """A line for a test that reads the game's output (only when tracing)."""
+    if os.environ.get(TRACE_VARIABLE, "") not in ("", "0"):
+        print(message, file=sys.stdout, flush=True)

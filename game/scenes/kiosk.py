@@ -1,0 +1,541 @@
+"""Kiosk mode: a café table anyone may walk up to and nobody can walk off with.
+
+``--kiosk`` starts fullscreen and :class:`Kiosk` guards the app:
+
+- **No way out** for players: the menu has no Quit button, ``App.quit`` is refused (Esc on the
+  menu, the window's close button, Alt+F4 all end up there), F11 keeps the screen full.
+- **The operator's ways out**, set in the settings file (``game.store.Settings``): the key chord
+  ``kiosk_exit_chord`` (default ctrl+alt+shift+q), or, with ``kiosk_pin`` set, a press held on
+  the top-left corner for three seconds opens a PIN pad; the right PIN quits.
+- **Idle**: after ``kiosk_idle_seconds`` without input the table goes back to the attract mode
+  (a match in progress first warns for ten seconds: any touch keeps it). The attract mode is
+  :class:`AttractScene`: computer players playing each other on the real table, with a "touch
+  to play" call; any touch, key or button from there opens the menu.
+
+Time comes from ``App.step(dt)`` only (``app.idle``), so tests drive all of it by hand.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.input.chord import Chord, ChordWatcher
+from game.input.intents import Intent
+from game.rules import Action, Rules
+from game.scenes.base import Scene
+from game.view import widgets as w
+from game.view.layout import ui_scale
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.scenes.session import Session
+    from game.view.table import TableView
+
+DEFAULT_CHORD = "ctrl+alt+shift+q"
+CORNER_HOLD = 3.0  # seconds a press rests on the operator corner before the PIN pad opens
+PIN_TRIES = 3  # wrong PINs before the pad closes
+PIN_TIMEOUT = 20.0  # seconds an untouched PIN pad stays open
+ATTRACT_PACE = 0.7  # seconds between the computer players' moves in the attract mode
+ATTRACT_REST = 4.0  # seconds the finished round stays before a new one is dealt
+PRESSES = frozenset(
+    (
+        pygame.MOUSEBUTTONDOWN,
+        pygame.FINGERDOWN,
+        pygame.KEYDOWN,
+        pygame.JOYBUTTONDOWN,
+        pygame.CONTROLLERBUTTONDOWN,
+    )
+)
+RELEASES = frozenset((pygame.MOUSEBUTTONUP, pygame.FINGERUP))
+
+
+@dataclass(frozen=True)
+class KioskConfig:
+    pin: str = ""  # digits; "" = no PIN pad (the chord only)
+    chord: str = DEFAULT_CHORD
+    idle_seconds: float = 90.0
+    warn_seconds: float = 10.0  # a match in progress warns this long before it is dropped
+
+    @classmethod
+    def from_settings(cls, stored: Any) -> KioskConfig:
+        """From a ``game.store.Settings`` (its kiosk_* fields); defaults for anything odd."""
+        pin = str(getattr(stored, "kiosk_pin", "") or "")
+        chord = str(getattr(stored, "kiosk_exit_chord", "") or DEFAULT_CHORD)
+        try:
+            idle = float(getattr(stored, "kiosk_idle_seconds", 90))
+        except (TypeError, ValueError):
+            idle = 90.0
+        idle = max(10.0, idle)
+        return cls(pin if pin.isdigit() else "", chord, idle, min(10.0, idle / 3))
+
+    @classmethod
+    def load(cls, store: Any = None) -> KioskConfig:
+        """The operator's kiosk settings from the settings file (``Store().load_settings()``)."""
+        try:
+            if store is None:
+                from game.store import Store
+
+                store = Store()
+            return cls.from_settings(store.load_settings())
+        except Exception as error:  # no store, or no readable file: the defaults still lock
+            print(f"kiosk: using the default settings ({error})")
+            return cls()
+
+
+class Kiosk:
+    def __init__(self, app: App, config: KioskConfig) -> None:
+        self.app = app
+        self.config = config
+        self.unlocked = False
+        chord = Chord.parse(config.chord) or Chord.parse(DEFAULT_CHORD)
+        self.watcher = ChordWatcher(chord)
+        self.corner_time: float | None = None  # a press held on the operator corner
+        self._swallow_release = False
+        self._grab_keyboard(True)
+
+    # ------------------------------------------------------------------ leaving
+
+    def unlock(self) -> None:
+        """The operator's chord or PIN: leave the kiosk (and the game)."""
+        self.unlocked = True
+        self._grab_keyboard(False)
+        self.app.quit()
+
+    def _grab_keyboard(self, on: bool) -> None:
+        """Keep system shortcuts (Alt+Tab on some systems) inside the game while fullscreen."""
+        import warnings
+
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                window = pygame.Window.from_display_module()
+                window.grab_keyboard = on
+        except (pygame.error, AttributeError):
+            pass
+
+    # ------------------------------------------------------------------ events
+
+    @property
+    def warning(self) -> float | None:
+        """Seconds left before an idle match is dropped, while the warning shows."""
+        if not self.in_match:
+            return None
+        left = self.config.idle_seconds - self.app.idle
+        return left if left <= self.config.warn_seconds else None
+
+    @property
+    def in_match(self) -> bool:
+        return any(
+            getattr(s, "session", None) is not None and not isinstance(s, AttractScene)
+            for s in self.app.stack
+        )
+
+    def intercept(self, event: pygame.event.Event) -> bool:
+        """A raw event before the router: True to swallow it."""
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and self.watcher.feed(event):
+            self.unlock()
+            return True
+        if self.warning is not None and event.type in PRESSES:
+            self.app.idle = 0.0  # "still playing": the touch only wakes the table
+            self._swallow_release = event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
+            return True
+        if self._swallow_release and event.type in RELEASES:
+            self._swallow_release = False
+            return True
+        return False
+
+    def observe(self, event: pygame.event.Event) -> None:
+        """A routed pointer event (canvas pixels): watch for a press held on the corner."""
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.corner_time = 0.0 if self.corner().collidepoint(event.pos) else None
+        elif event.type == pygame.MOUSEBUTTONUP or (
+            event.type == pygame.MOUSEMOTION
+            and self.corner_time is not None
+            and not self.corner().inflate(20, 20).collidepoint(event.pos)
+        ):
+            self.corner_time = None
+
+    def corner(self) -> pygame.Rect:
+        side = max(48, round(min(self.app.size) * 0.09))
+        return pygame.Rect(0, 0, side, side)
+
+    # ------------------------------------------------------------------ time
+
+    def update(self, dt: float) -> None:
+        if self.corner_time is not None:
+            self.corner_time += dt
+            if self.corner_time >= CORNER_HOLD:
+                self.corner_time = None
+                self.open_pin_pad()
+        top = self.app.top
+        if self.app.idle >= self.config.idle_seconds and not isinstance(top, AttractScene):
+            self.to_attract()
+
+    def open_pin_pad(self) -> None:
+        if self.config.pin and not isinstance(self.app.top, PinPadScene):
+            self.app.push(PinPadScene(self.app, self))
+
+    def to_attract(self) -> None:
+        """Drop whatever was going on (a stranger's match) and show the attract mode."""
+        keeper = getattr(self.app, "keeper", None)
+        for scene in self.app.stack:
+            session = getattr(scene, "session", None)
+            if session is None:
+                continue
+            if keeper is not None:
+                keeper.unwatch(session)
+            session.close()
+        if keeper is not None:
+            keeper.discard()
+        self.app.reset(AttractScene(self.app))
+
+    def to_menu(self) -> None:
+        from game.scenes.menu import MenuScene
+
+        self.app.idle = 0.0
+        self.app.reset(MenuScene(self.app))
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        left = self.warning
+        if left is None:
+            return
+        th = self.app.settings.theme
+        width, height = surface.get_size()
+        u = ui_scale((width, height))
+        shade = pygame.Surface((width, height), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        panel = pygame.Rect(0, 0, min(width - 32, round(560 * u) + 60), round(150 * u) + 40)
+        panel.center = (width // 2, height // 2)
+        w.draw_panel(surface, panel, (*th.panel[:3], 245), th.accent, round(18 * u), 2, shadow=True)
+        r = w.blit_text(
+            surface,
+            "Still playing?",
+            max(20, round(44 * u)),
+            th.accent,
+            bold=True,
+            midtop=(panel.centerx, panel.top + round(24 * u)),
+        )
+        r = w.blit_text(
+            surface,
+            "Touch the screen or press any key to carry on.",
+            max(12, round(20 * u)),
+            th.text,
+            midtop=(panel.centerx, r.bottom + round(12 * u)),
+        )
+        w.blit_text(
+            surface,
+            f"Back to the start in {math.ceil(max(0.0, left))}",
+            max(12, round(20 * u)),
+            th.text_dim,
+            midtop=(panel.centerx, r.bottom + round(8 * u)),
+        )
+
+
+# ----------------------------------------------------------------------------- the PIN pad
+
+
+class PinPadScene(Scene):
+    """Digits for the operator's PIN, by touch, keyboard or gamepad."""
+
+    opaque = False
+    KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "Clear", "0", "OK")
+
+    def __init__(self, app: App, kiosk: Kiosk) -> None:
+        super().__init__(app)
+        self.kiosk = kiosk
+        self.entered = ""
+        self.tries = 0
+        self.message = "Operator PIN"
+        self.quiet = 0.0  # seconds without a key here
+        self.buttons: list[w.Button] = []
+        self._layout()
+
+    def _layout(self) -> None:
+        width, height = self.size
+        u = ui_scale(self.size)
+        key = max(44, round(72 * u))
+        gap = max(6, round(10 * u))
+        grid_w = 3 * key + 2 * gap
+        self.panel = pygame.Rect(0, 0, grid_w + 2 * gap + round(40 * u), 0)
+        self.panel.h = round(110 * u) + 5 * (key + gap) + gap
+        self.panel.center = (width // 2, height // 2)
+        top = self.panel.top + round(100 * u)
+        left = self.panel.centerx - grid_w // 2
+        self.buttons = []
+        for i, label in enumerate(self.KEYS):
+            rect = pygame.Rect(left + (i % 3) * (key + gap), top + (i // 3) * (key + gap), key, key)
+            primary = label == "OK"
+            self.buttons.append(w.Button(label, rect, self._press_action(label), primary=primary))
+        cancel = pygame.Rect(left, top + 4 * (key + gap), grid_w, key)
+        self.buttons.append(w.Button("Cancel", cancel, self.cancel))
+
+    def _press_action(self, label: str) -> Any:
+        def press() -> None:
+            self.press(label)
+
+        return press
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._layout()
+
+    def cancel(self) -> None:
+        if self.app.top is self:
+            self.app.pop()
+
+    def press(self, label: str) -> None:
+        self.quiet = 0.0
+        if label == "Clear":
+            self.entered = ""
+        elif label == "OK":
+            self.submit()
+        elif label.isdigit() and len(self.entered) < 12:
+            self.entered += label
+
+    def submit(self) -> None:
+        if self.entered and self.entered == self.kiosk.config.pin:
+            self.kiosk.unlock()
+            return
+        self.tries += 1
+        self.entered = ""
+        self.message = "Wrong PIN"
+        if self.tries >= PIN_TRIES:
+            self.app.pop()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        for button in self.buttons:
+            if button.handle(event):
+                return
+        if event.type != pygame.KEYDOWN:
+            return
+        name = pygame.key.name(event.key)
+        digit = name.strip("[]")
+        if digit.isdigit() and len(digit) == 1:
+            self.press(digit)
+        elif event.key == pygame.K_BACKSPACE:
+            self.entered = self.entered[:-1]
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.submit()
+        elif event.key == pygame.K_ESCAPE:
+            self.app.pop()
+
+    def update(self, dt: float) -> None:
+        self.quiet += dt
+        if self.quiet >= PIN_TIMEOUT and self.app.top is self:
+            self.app.pop()
+            return
+        for button in self.buttons:
+            button.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        th = self.app.settings.theme
+        u = ui_scale(surface.get_size())
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        surface.blit(shade, (0, 0))
+        w.draw_panel(
+            surface, self.panel, (*th.panel[:3], 245), th.panel_edge, round(18 * u), 2, shadow=True
+        )
+        colour = th.refusal if self.message == "Wrong PIN" else th.accent
+        r = w.blit_text(
+            surface,
+            self.message,
+            max(16, round(28 * u)),
+            colour,
+            bold=True,
+            midtop=(self.panel.centerx, self.panel.top + round(16 * u)),
+        )
+        dots = "● " * len(self.entered) if self.entered else "–"
+        w.blit_text(
+            surface,
+            dots.strip(),
+            max(16, round(30 * u)),
+            th.text,
+            bold=True,
+            midtop=(self.panel.centerx, r.bottom + round(6 * u)),
+        )
+        for button in self.buttons:
+            button.draw(surface, th, u)
+
+
+# ----------------------------------------------------------------------------- attract mode
+
+
+class AttractScene(Scene):
+    """Computer players playing each other on the table, until someone touches the screen."""
+
+    PLAYERS = 4
+
+    def __init__(self, app: App, seed: int | None = None) -> None:
+        super().__init__(app)
+        self.rng = random.Random(seed)
+        self.time = 0.0
+        self.woken = False
+        self.session: Session
+        self.view: TableView
+        self._timer = 0.0
+        self._asked: int | None = None
+        self._answer: Action | None = None
+        self._rest = 0.0
+        self._new_match()
+
+    def _new_match(self) -> None:
+        from game.scenes.session import MatchConfig, Session
+        from game.view.table import TableView
+
+        old = getattr(self, "session", None)
+        if old is not None:
+            old.close()
+        players = self.PLAYERS
+        rules = Rules.standard().with_options(rounds=1)
+        config = MatchConfig(players, rules, "greedy", self.rng.randrange(1, 2**31), "Dee")
+        session = Session(config, inline=self.app.inline_seats, kinds=["greedy"] * players)
+        session.human = None
+        events = session.start_round()
+        settings = self.app.settings
+        view = TableView(
+            self.app.size,
+            players,
+            session.state.names,
+            None,
+            settings.theme,
+            self.app.renderer,
+            settings.numerals,
+        )
+        view.call_you = False
+        started = events[0]
+        view.load(
+            round_number=1,
+            rounds=1,
+            engine=None,
+            trains=[[] for _ in range(players + 1)],
+            markers=[False] * players,
+            open_doubles=[],
+            hand_counts=[0] * players,
+            boneyard=len(getattr(started, "boneyard", ())),
+            totals=[0] * players,
+            current=None,
+            hand=None,
+        )
+        view.feed(events)
+        self.session = session
+        self.view = view
+        self._asked = None
+        self._answer = None
+        self._rest = 0.0
+
+    # ------------------------------------------------------------------ waking up
+
+    def wake(self) -> None:
+        if self.woken:
+            return
+        self.woken = True
+        kiosk = self.app.kiosk
+        if kiosk is not None:
+            kiosk.to_menu()
+            return
+        from game.scenes.menu import MenuScene
+
+        self.app.reset(MenuScene(self.app))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.wake()
+
+    def intent(self, intent: Intent) -> bool:
+        self.wake()
+        return True
+
+    def focus_rect(self) -> pygame.Rect | None:
+        return None
+
+    def hints(self) -> list[tuple[str, str]]:
+        return []
+
+    def exit(self) -> None:
+        self.session.close()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.view.resize(size)
+
+    # ------------------------------------------------------------------ playing
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        settings = self.app.settings
+        view = self.view
+        view.set_style(settings.theme, settings.numerals)
+        view.update(dt)
+        state = self.session.state
+        if state.phase != "play":
+            view.thinking = None
+            if not view.busy:
+                self._rest += dt
+                if self._rest >= ATTRACT_REST:
+                    self._new_match()
+            return
+        seat = state.current
+        view.thinking = seat
+        if view.busy:
+            return
+        runner = self.session.runner
+        if self._asked != seat:
+            self._asked = seat
+            self._answer = None
+            self._timer = ATTRACT_PACE
+            runner.request(seat, state.observation(seat))
+        if self._answer is None:
+            answer = runner.poll()
+            if answer is not None and answer[0] == seat:
+                self._answer = answer[1]
+        self._timer -= dt
+        if self._answer is None or self._timer > 0:
+            return
+        action = self._answer
+        if state.check(action, seat) is not None:
+            action = state.legal_actions()[0]  # the rules decide, never the seat
+        self._asked = None
+        self._answer = None
+        view.feed(self.session.apply(action))
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        view = self.view
+        view.draw(surface)
+        view.draw_top(surface)
+        th = self.app.settings.theme
+        lay = view.layout
+        u = lay.scale
+        area = lay.tray.union(lay.prompt)
+        shade = pygame.Surface(area.size, pygame.SRCALPHA)
+        shade.fill((*th.panel[:3], 235))
+        surface.blit(shade, area)
+        pulse = 0.5 + 0.5 * math.sin(self.time * 3.0)
+        title_size = w.fit_text_size(
+            "Mexican Train", max(20, round(46 * u)), area.w // 2, bold=True
+        )
+        title = w.text("Mexican Train", title_size, th.accent, bold=True, shadow=True)
+        call = "Touch to play"
+        call_size = max(16, round(32 * u))
+        label = w.text(call, call_size, th.text_dark, bold=True)
+        pill = label.get_rect().inflate(round(50 * u), round(18 * u))
+        if title.get_width() + pill.w + round(40 * u) <= area.w:
+            title_rect = title.get_rect(midright=(area.centerx - round(12 * u), area.centery))
+            pill.midleft = (area.centerx + round(12 * u), area.centery)
+        else:
+            title_rect = title.get_rect(midbottom=(area.centerx, area.centery))
+            pill.midtop = (area.centerx, area.centery + 2)
+        surface.blit(title, title_rect)
+        w.blit_glow(surface, pill, th.accent, round(110 + 120 * pulse), pill.h // 2, 8)
+        w.draw_panel(
+            surface, pill, (*th.accent, 255), w.mix(th.accent, (0, 0, 0), 0.3), pill.h // 2
+        )
+        surface.blit(label, label.get_rect(center=pill.center))

@@ -1,0 +1,165 @@
+"""Statistics: matches played to the end, won, best and average scores, overall and per level.
+
+Read from the store when the page opens (game.store keeps them; game.saves counts each match as
+it ends). Scores are match totals: under penalty scoring the lowest is the best.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.scenes.base import Scene
+from game.view import widgets as w
+from game.view.layout import ui_scale
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.store import Statistics, Tally
+
+COLUMNS = ("Games", "Wins", "Win rate", "Best", "Average")
+
+
+def tally_cells(tally: Tally) -> tuple[str, ...]:
+    """One row's figures as text.
+
+    >>> from game.store import Tally
+    >>> t = Tally(); t.add(40, True); t.add(90, False)
+    >>> tally_cells(t)
+    ('2', '1', '50%', '40', '65')
+    """
+    if not tally.games:
+        return ("0", "0", "-", "-", "-")
+    average = tally.average_score
+    return (
+        str(tally.games),
+        str(tally.wins),
+        f"{round(100 * tally.wins / tally.games)}%",
+        str(tally.best_score),
+        f"{average:.0f}" if average is not None else "-",
+    )
+
+
+class StatisticsScene(Scene):
+    def __init__(self, app: App, statistics: Statistics | None = None) -> None:
+        super().__init__(app)
+        if statistics is None:
+            from game.store import Statistics
+
+            store = app.store
+            statistics = store.load_statistics() if store is not None else Statistics()
+            app.take_notices()
+        self.statistics = statistics
+        self.time = 0.0
+        self.back_button = w.Button("Back", pygame.Rect(0, 0, 10, 10), self.back, primary=True)
+        self._layout()
+
+    def back(self) -> None:
+        self.app.pop()
+
+    def rows(self) -> list[tuple[str, tuple[str, ...]]]:
+        from game.scenes.session import KIND_LABELS, kind_label
+
+        order = list(KIND_LABELS)
+        stats = self.statistics
+        out = [("All matches", tally_cells(stats.overall))]
+        levels = sorted(
+            stats.levels.items(),
+            key=lambda i: (order.index(i[0]) if i[0] in order else len(order), i[0]),
+        )
+        for level, tally in levels:
+            out.append((f"{kind_label(level)} opponents", tally_cells(tally)))
+        return out
+
+    def _layout(self) -> None:
+        width, height = self.size
+        u = ui_scale(self.size)
+        self.scale = u
+        bw, bh = max(140, round(220 * u)), max(32, round(50 * u))
+        self.back_button.rect = pygame.Rect(0, 0, bw, bh)
+        self.back_button.rect.midbottom = (width // 2, height - round(40 * u))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._layout()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.back_button.handle(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_ESCAPE,
+            pygame.K_RETURN,
+            pygame.K_BACKSPACE,
+        ):
+            self.back()
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.back_button.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        th = self.app.settings.theme
+        u = self.scale
+        width, height = surface.get_size()
+        surface.blit(w.felt((width, height), th), (0, 0))
+        title = w.blit_text(
+            surface,
+            "Statistics",
+            max(20, round(44 * u)),
+            th.accent,
+            bold=True,
+            shadow=True,
+            midtop=(width // 2, round(30 * u)),
+        )
+        rows = self.rows()
+        top = title.bottom + round(24 * u)
+        bottom = self.back_button.rect.top - round(24 * u)
+        pw = min(width - 24, round(900 * u) + 40)
+        row_h = max(24, min(round(52 * u), (bottom - top) // (len(rows) + 2)))
+        panel = pygame.Rect(0, top, pw, row_h * (len(rows) + 1) + round(24 * u))
+        panel.centerx = width // 2
+        w.draw_panel(surface, panel, (*th.panel[:3], 225), th.panel_edge, round(14 * u), 1)
+        label_w = round(pw * 0.34)
+        col_w = (pw - label_w - round(24 * u)) // len(COLUMNS)
+        x0 = panel.left + round(16 * u)
+        size = max(11, min(round(20 * u), row_h // 2))
+        y = panel.top + round(12 * u)
+        for i, head in enumerate(COLUMNS):
+            cx = x0 + label_w + col_w * i + col_w // 2
+            w.blit_text(surface, head, size, th.text_dim, bold=True, center=(cx, y + row_h // 2))
+        for rank, (label, cells) in enumerate(rows):
+            y += row_h
+            appear = min(1.0, max(0.0, (self.time - rank * 0.06) / 0.25))
+            alpha = round(255 * appear)
+            if rank == 0:
+                line = pygame.Rect(panel.left + 8, y, panel.w - 16, row_h)
+                fill = (*w.mix(th.panel[:3], th.accent, 0.16), 220)
+                w.draw_panel(surface, line, fill, None, round(8 * u), 0)
+            w.blit_text(
+                surface,
+                label,
+                w.fit_text_size(label, size, label_w - 8, bold=True),
+                th.text,
+                bold=True,
+                alpha=alpha,
+                midleft=(x0, y + row_h // 2),
+            )
+            for i, cell in enumerate(cells):
+                cx = x0 + label_w + col_w * i + col_w // 2
+                colour = th.accent if i == 1 else th.text
+                w.blit_text(
+                    surface, cell, size, colour, bold=True, alpha=alpha, center=(cx, y + row_h // 2)
+                )
+        note = (
+            "Scores are match totals: the best is the lowest (the highest when scoring is positive)"
+        )
+        if not self.statistics.overall.games:
+            note = "No match played to the end yet: finish one and it is counted here"
+        w.blit_text(
+            surface,
+            note,
+            max(10, round(16 * u)),
+            th.text_dim,
+            midtop=(width // 2, panel.bottom + round(12 * u)),
+        )
+        self.back_button.draw(surface, th, u)

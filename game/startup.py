@@ -1,0 +1,47 @@
+"""Start-up timing, and the hidden switches that tests, CI and benchmarks use.
+
+``MEXICAN_TRAIN_STARTUP=1``  print ``first-frame S T`` on stdout when the first frame is on
+screen: S is seconds since the process started (from the kernel on Linux, otherwise since this
+module was imported, which misses the interpreter's own start), T the wall-clock time (Unix
+seconds) so a parent process can measure from its own launch, a one-file build's unpacking
+included.
+
+``MEXICAN_TRAIN_AUTOPLAY=KIND``  the person's seat is played by a computer seat of that kind
+and the menu starts a quick-play match (or resumes the saved one) by itself.
+
+Nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+STARTUP_VARIABLE = "MEXICAN_TRAIN_STARTUP"
+AUTOPLAY_VARIABLE = "MEXICAN_TRAIN_AUTOPLAY"
+
+_IMPORTED = time.perf_counter()
+_reported = False
+
+
+def process_age() -> float:
+    """Seconds since this process started (best effort)."""
+    try:
+        with open("/proc/self/stat", encoding="ascii") as stream:
+            fields = stream.read().rsplit(")", 1)[1].split()
+        with open("/proc/uptime", encoding="ascii") as stream:
+            uptime = float(stream.read().split()[0])
+        started = int(fields[19]) / os.sysconf("SC_CLK_TCK")
+        return max(0.0, uptime - started)
+    except (OSError, ValueError, IndexError, AttributeError):
+        return time.perf_counter() - _IMPORTED
+
+
+def first_frame() -> None:
+    """Called once the first frame has been flipped: report it when asked to."""
+    global _reported
+    if _reported or os.environ.get(STARTUP_VARIABLE, "") in ("", "0"):
+        return
+    _reported = True
+    print(f"first-frame {process_age():.3f} {time.time():.3f}", file=sys.stdout, flush=True)
