@@ -60,6 +60,7 @@ class KioskConfig:
     chord: str = DEFAULT_CHORD
     idle_seconds: float = 90.0
     warn_seconds: float = 10.0  # a match in progress warns this long before it is dropped
+    attract_seed: int | None = None  # None: a fresh deal each time; a number: repeatable (tests)
 
     @classmethod
     def from_settings(cls, stored: Any) -> KioskConfig:
@@ -192,7 +193,7 @@ class Kiosk:
             session.close()
         if keeper is not None:
             keeper.discard()
-        self.app.reset(AttractScene(self.app))
+        self.app.reset(AttractScene(self.app, seed=self.config.attract_seed))
 
     def to_menu(self) -> None:
         from game.scenes.menu import MenuScene

@@ -20,7 +20,9 @@ CHORD_MODS = pygame.KMOD_LCTRL | pygame.KMOD_LALT | pygame.KMOD_LSHIFT
 
 
 def kiosk_app(pin: str = "2468") -> App:
-    config = KioskConfig(pin=pin, chord="ctrl+alt+shift+q", idle_seconds=IDLE, warn_seconds=8)
+    config = KioskConfig(
+        pin=pin, chord="ctrl+alt+shift+q", idle_seconds=IDLE, warn_seconds=8, attract_seed=5
+    )
     app = App((960, 600), inline_seats=True, resizable=False, kiosk=config)
     app.settings.pace = "fast"
     app.push(MenuScene(app))
@@ -127,7 +129,7 @@ def test_idle_goes_to_attract_and_any_input_comes_back() -> None:
         attract = app.top
         assert isinstance(attract, AttractScene), "idle: the attract mode"
         state = attract.session.state
-        seconds(app, 12)
+        seconds(app, 20)
         laid = sum(len(state.train(t)) for t in range(state.players + 1))
         assert state.round_number == 1 and (laid > 0 or state.phase != "play"), (
             "computer players play each other"
