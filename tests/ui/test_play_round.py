@@ -202,6 +202,6 @@ def test_draw_and_pass_by_the_pointer() -> None:
                 run_until(app, lambda t=table: t.state.current != t.human)
                 assert state.markers[table.human], "the marker is down after passing"
             return
-        pytest.skip("no draw-only turn found")
+        raise AssertionError("no turn with only a draw was found in the seeds tried")
     finally:
         app.close()

@@ -41,8 +41,7 @@ def test_latin_font_comes_from_the_package_when_installed() -> None:
 
 def test_tamil_is_shaped_with_its_script_set() -> None:
     path = fonts.font_path("Taml")
-    if path is None or "Tamil" not in path.name:
-        pytest.skip("fontpkg-noto-sans-tamil not installed")
+    assert path is not None and "Tamil" in path.name, "fontpkg-noto-sans-tamil is a dependency"
     shaped = fonts.get_font(40, script="Taml")
     unshaped = pygame.font.Font(path, 40)
     assert shaped.size(TAMIL) != unshaped.size(TAMIL)
@@ -60,8 +59,7 @@ def test_missing_packages_fall_back_to_pygame_font(monkeypatch: pytest.MonkeyPat
 def test_package_module_is_used_when_fontpkg_registry_is_missing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    if importlib.util.find_spec("fontpkg_noto_sans") is None:
-        pytest.skip("fontpkg-noto-sans not installed")
+    assert importlib.util.find_spec("fontpkg_noto_sans"), "fontpkg-noto-sans is a dependency"
     monkeypatch.setitem(sys.modules, "fontpkg", None)
     path = fonts.font_path("Latn")
     assert path is not None and path.is_file()
