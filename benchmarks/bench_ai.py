@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import EasySeat, HardConfig, HardSeat, NormalSeat  # noqa: E402
-from game.ai.planner import search_line  # noqa: E402
+from game.ai.planner import best_line, search_line  # noqa: E402
 from game.rules import GameState, Observation, Rules  # noqa: E402
 from game.rules.state import PLAY  # noqa: E402
 from game.rules.tiles import tile_count  # noqa: E402
@@ -65,6 +65,7 @@ def time_level(
 ) -> list[float]:
     out = []
     for observation in positions:
+        best_line.cache_clear()  # no help from a plan cached by an earlier decision
         started = time.perf_counter()
         choose(observation)
         out.append(time.perf_counter() - started)

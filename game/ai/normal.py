@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from game.rules import END_TURN, Action, Observation, Play
@@ -30,7 +29,7 @@ REPLAN_NODES = 1500
 
 @dataclass(frozen=True, slots=True)
 class NormalWeights:
-    """The knobs of Normal's evaluation (tuned by tournaments, see the report in the issue)."""
+    """The knobs of Normal's evaluation, in turns-to-go-out (a line tile counts 1)."""
 
     free_cost: float = 1.6  # turns a free tile is expected to need, against 1 for a line tile
     pips: float = 0.04  # per point shed now
@@ -150,8 +149,7 @@ class NormalSeat:
         self.persona = persona or persona_for("normal")
         self.name = self.persona.name
         self.style = self.persona.style
-        self.weights = weights
-        self._rng = random.Random(f"normal/{seed}")  # Normal is deterministic; kept for symmetry
+        self.weights = weights  # Normal is deterministic: the seed only keeps the seat protocol
 
     def choose(self, observation: Observation) -> Action:
         return normal_action(observation, self.weights)

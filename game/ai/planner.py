@@ -222,29 +222,13 @@ class _Search:
             odd -= 2
         gain = part_count - odd // 2
         if gain < part_count:
-            # A line as long as the bound leaves out exactly ``part_count - gain`` tiles, and
-            # they pair off the odd numbers the line cannot end on (each such number loses one
-            # tile). So it loses at least the lightest tiles, and at least half the sum of
-            # the lightest tile at each number to pair off, the line's far end chosen best.
             weights.sort()
-            by_count = sum(weights[: part_count - gain])
-            total = 0
-            heaviest = 0
-            odd_numbers = part_parity & ~(1 << end)
-            while odd_numbers:
-                low_bit = odd_numbers & -odd_numbers
-                odd_numbers ^= low_bit
-                light = self._lightest(low_bit.bit_length() - 1, plain)
-                total += light
-                if light > heaviest:
-                    heaviest = light
-            if end_odd:
-                total -= heaviest
+            total = self._pairing_loss(end, end_odd, part_parity, plain)
+            if total < 0:  # the odd numbers cannot be paired off: one tile more stays out
+                gain -= 1
+                part_pips -= sum(weights[: part_count - gain])
             else:
-                light_end = self._lightest(end, plain)
-                if heaviest > light_end:
-                    total -= heaviest - light_end
-            part_pips -= max(by_count, (total + 1) // 2)
+                part_pips -= max(sum(weights[: part_count - gain]), (total + 1) // 2)
         double_gain = 0
         double_pips = 0
         for tile_id in iter_ids(doubles):
@@ -272,12 +256,60 @@ class _Search:
                 if self.cut:
                     return
 
-    def _lightest(self, number: int, plain: int) -> int:
-        """Pips of the lightest tile left with ``number`` (adj is heaviest first)."""
-        for _tile_id, _other, tile_pips, bit in reversed(self.adj[number]):
-            if plain & bit:
-                return tile_pips
-        return 0
+    def _pairing_loss(self, end: int, end_odd: int, odd: int, plain: int) -> int:
+        """Twice a lower bound on the pips a line as long as the parity bound leaves out.
+
+        Such a line leaves out exactly one tile per pair of the odd numbers it cannot end on,
+        and those tiles join two such numbers each (a perfect matching): so each of them loses
+        at least its lightest tile to another odd number (or to ``end``, when ``end`` is
+        even). The far end of the line is the odd number it is best to skip. Returns -1 when
+        no choice of far end can be paired off at all.
+        """
+        pool = odd & ~(1 << end) if end_odd else odd | 1 << end
+        at = self.at
+        numbers = []
+        lights = []
+        rest = pool
+        while rest:
+            low_bit = rest & -rest
+            rest ^= low_bit
+            numbers.append(low_bit.bit_length() - 1)
+        for number in numbers:
+            others = 0
+            for other in numbers:
+                if other != number:
+                    others |= at[other]
+            joining = plain & at[number] & others
+            light = -1
+            while joining:
+                bit = joining & -joining
+                joining ^= bit
+                tile_pips = PIPS[bit.bit_length() - 1]
+                if light < 0 or tile_pips < light:
+                    light = tile_pips
+            lights.append(light)
+        if end_odd:
+            # Pair off every odd number but the far end.
+            missing = [light for light in lights if light < 0]
+            if len(missing) >= 2:
+                return -1
+            known = [light for light in lights if light >= 0]
+            return sum(known) - (0 if missing else max(known, default=0))
+        # ``end`` is even: a closed line pairs off every odd number; a line ending on an odd
+        # number pairs off the others and ``end``.
+        end_light = lights[numbers.index(end)]
+        odd_lights = [light for number, light in zip(numbers, lights, strict=True) if number != end]
+        missing = [light for light in odd_lights if light < 0]
+        known = [light for light in odd_lights if light >= 0]
+        best = -1
+        if not missing:
+            best = sum(known)
+        if end_light >= 0 and len(missing) <= 1:
+            skipped = 0 if missing else max(known, default=0)
+            open_line = sum(known) - skipped + end_light
+            if best < 0 or open_line < best:
+                best = open_line
+        return best
 
 
 @lru_cache(maxsize=4096)
