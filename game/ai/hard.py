@@ -27,16 +27,17 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from game.rules import Action, Observation, Play
 from game.rules.tiles import mask_of
 
 from .base import Persona, persona_for, values_for
-from .knowledge import Sampler
+from .knowledge import Sampler, first_turn_beliefs
 from .normal import DEFAULT_WEIGHTS, REPLAN_NODES, NormalWeights, ranked_plays
 from .planner import best_line, quick_line, search_line
-from .rollout import playout
+from .rollout import DEFAULT_ROLLOUT, RolloutWeights, playout
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +50,8 @@ class HardConfig:
     race_z: float = 2.0  # drop a candidate this many standard errors behind the leader
     search_first_turn: bool = True  # False: lay the first turn as Normal would
     opponent_nodes: int = 0  # plan guessed opponent hands: 0 quick_line, else search nodes
-    rollout_endgame: int = 2  # playouts dump heavy tiles once a seat holds this many (0: never)
+    rollout: RolloutWeights = DEFAULT_ROLLOUT  # the playouts' fast policy
+    remember: bool = True  # read opponents' first-turn lines (knowledge.first_turn_beliefs)
     normal: NormalWeights = DEFAULT_WEIGHTS  # orders the candidates
 
 
@@ -64,8 +66,15 @@ class HardSearch:
     to the close calls.
     """
 
-    def __init__(self, observation: Observation, config: HardConfig, rng: random.Random) -> None:
+    def __init__(
+        self,
+        observation: Observation,
+        config: HardConfig,
+        rng: random.Random,
+        beliefs: Mapping[int, int] | None = None,
+    ) -> None:
         self.observation = observation
+        self.beliefs = beliefs
         self.config = config
         self.rng = rng
         ranked = ranked_plays(observation, config.normal)
@@ -138,7 +147,7 @@ class HardSearch:
 
     def _one_sample(self) -> None:
         if self._sampler is None:
-            self._sampler = Sampler(self.observation)
+            self._sampler = Sampler(self.observation, self.beliefs)
         rng = self.rng
         base = self._sampler.state(rng)
         playout_seed = rng.getrandbits(64)
@@ -165,7 +174,7 @@ class HardSearch:
                 random.Random(playout_seed),
                 values,
                 lines[:],
-                self.config.rollout_endgame,
+                self.config.rollout,
             )
             scores = state.round_scores[-1]
             theirs = sum(scores[s] for s in others) * weight
@@ -225,10 +234,22 @@ class HardSeat:
         self.style = self.persona.style
         self.config = config
         self._rng = random.Random(f"hard/{seed}")
+        # What this seat remembers of the round: each opponent's first-turn line end.
+        self._round = (-1, 0)  # (round number, tiles laid on trains) when last seen
+        self._beliefs: dict[int, int] = {}
 
     def start(self, observation: Observation) -> HardSearch:
         """Begin a decision; step the returned search, then take ``best()``."""
-        return HardSearch(observation, self.config, random.Random(self._rng.getrandbits(64)))
+        laid = sum(len(train.tile_ids) for train in observation.trains)
+        if observation.round_number != self._round[0] or laid < self._round[1]:
+            self._beliefs = {}  # a new round (trains only grow within one)
+        self._round = (observation.round_number, laid)
+        beliefs = None
+        if self.config.remember:
+            first_turn_beliefs(observation, self._beliefs)
+            beliefs = self._beliefs
+        rng = random.Random(self._rng.getrandbits(64))
+        return HardSearch(observation, self.config, rng, beliefs)
 
     def choose(self, observation: Observation) -> Action:
         search = self.start(observation)

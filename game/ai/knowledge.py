@@ -27,6 +27,7 @@ is constrained, and close to uniform otherwise.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from game.rules import GameState, Observation, determinize
@@ -75,8 +76,16 @@ def unseen_mask(observation: Observation) -> int:
     return set_mask(obs.deal.set_size) & ~seen
 
 
-def seat_knowledge(observation: Observation) -> list[SeatKnowledge]:
-    """What the log says about every other seat's hand (see the module docstring)."""
+def seat_knowledge(
+    observation: Observation, beliefs: Mapping[int, int] | None = None
+) -> list[SeatKnowledge]:
+    """What the log says about every other seat's hand (see the module docstring).
+
+    ``beliefs`` adds, per seat, a bit mask of numbers its hand lacked before its first draw of
+    the round (what a seat remembers of an opponent's first-turn line, see
+    :func:`first_turn_beliefs`): the hand now holds at most as many such tiles as the seat has
+    drawn since.
+    """
     obs = observation
     exempt = _DOUBLES if obs.rules.max_open_doubles is not None else 0
     out = []
@@ -94,9 +103,42 @@ def seat_knowledge(observation: Observation) -> list[SeatKnowledge]:
                 lacks |= numbers  # at or after the seat's last draw: the whole hand
             else:
                 soft.append((numbers_to_tiles(numbers) & ~exempt, draws_since))
+        believed = beliefs.get(seat, 0) if beliefs else 0
+        if believed:
+            draws = sum(1 for kind, _ in entries if kind == LOG_DRAW)
+            if draws:
+                soft.append((numbers_to_tiles(believed), draws))
+            else:
+                lacks |= believed
         forbidden = numbers_to_tiles(lacks) & ~exempt
         out.append(SeatKnowledge(seat, obs.hand_sizes[seat], lacks, forbidden, tuple(soft)))
     return out
+
+
+def first_turn_beliefs(observation: Observation, known: dict[int, int]) -> None:
+    """Note, into ``known``, the end of each opponent's first-turn line, the first time it shows.
+
+    Under ``first_turn_chain`` a seat that lays a first-turn line and stops either had no
+    tile left for its train's open end or chose to keep one back. A planner-led player lays
+    its longest line, so this is read as "its hand lacked that number then" (a belief, not a
+    rule: a player who held tiles back is misread). It is noted only when the line shows
+    whole: at the seat's first observation after that seat's first turn (every seat moves once
+    between two turns of the observer, so the seat has not moved again), and only if the seat
+    has not drawn (a drawn first-turn tile ends the turn by rule, not by choice).
+    ``known`` maps a seat to a bit mask of numbers and belongs to one round.
+    """
+    obs = observation
+    if not obs.rules.first_turn_chain:
+        return
+    for seat in range(obs.players):
+        if seat == obs.seat or seat in known or obs.first_pending[seat]:
+            continue
+        train = obs.trains[seat]
+        drew = any(s == seat and kind == LOG_DRAW for s, kind, _ in obs.log_masks)
+        if train.tile_ids and not train.public and not drew:
+            known[seat] = 1 << train.open_end
+        else:
+            known[seat] = 0  # nothing to learn from this seat's first turn
 
 
 class Guess(NamedTuple):
@@ -107,10 +149,10 @@ class Guess(NamedTuple):
 class Sampler:
     """Draws guesses of the hidden tiles consistent with an observation."""
 
-    def __init__(self, observation: Observation) -> None:
+    def __init__(self, observation: Observation, beliefs: Mapping[int, int] | None = None) -> None:
         self.observation = observation
         self.unseen = sorted(iter_ids(unseen_mask(observation)))
-        knowledge = seat_knowledge(observation)
+        knowledge = seat_knowledge(observation, beliefs)
         # Most constrained first (fewest allowed tiles per tile needed), then by seat.
         pool = unseen_mask(observation)
 

@@ -8,7 +8,8 @@ from :mod:`game.ai.planner`), and then
 * sheds a free tile (one not in its line) on another train, heaviest first;
 * else lays its line on its own train;
 * takes its marker off when it can (a play on its own train while the marker is up);
-* leans towards doubles (a double is followed by another tile);
+* leans towards doubles (a double is followed by another tile), most of all a double it can
+  cover itself;
 * breaks its line only when nothing else plays, and then forgets the line (plays greedily).
 
 ``0|0`` counts its points, and a little noise makes the playouts differ.
@@ -18,18 +19,27 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from game.rules import END_TURN, GameState, Play
 from game.rules.state import PLAY
-from game.rules.tiles import IS_DOUBLE
+from game.rules.tiles import IS_DOUBLE, LOW, NUMBER_MASK
 
-# Bonuses in points, against the tile's own value (at most 50, for 0|0).
-FREE_ELSEWHERE = 60.0  # a free tile on another train
-LINE_OWN = 30.0  # the next tile of the line on one's own train
-MARKER = 70.0  # a play on one's own train while one's marker is up
-DOUBLE = 4.0
-NOISE = 3.0
-ENDGAME_TILES = 2
+
+@dataclass(frozen=True, slots=True)
+class RolloutWeights:
+    """Bonuses in points, against the tile's own value (at most 50, for ``0|0``)."""
+
+    free_elsewhere: float = 60.0  # a free tile on another train
+    line_own: float = 30.0  # the next tile of the line on one's own train
+    marker: float = 70.0  # a play on one's own train while one's marker is up
+    double: float = 15.0  # a double (it is followed by another tile)
+    double_cover: float = 40.0  # a double the hand can cover itself
+    noise: float = 3.0  # uniform noise, so that playouts differ
+    endgame: int = 2  # another seat holds this many tiles or fewer: shed heavy tiles (0: never)
+
+
+DEFAULT_ROLLOUT = RolloutWeights()
 
 
 def playout(
@@ -37,7 +47,7 @@ def playout(
     rng: random.Random,
     values: Sequence[int],
     lines: list[int],
-    endgame: int = ENDGAME_TILES,
+    weights: RolloutWeights = DEFAULT_ROLLOUT,
 ) -> None:
     """Play the round in ``state`` to its end with the fast policy (``state`` changes).
 
@@ -46,8 +56,17 @@ def playout(
     sheds its heaviest tiles; a first-turn line stops where the planned line does.
     """
     is_double = IS_DOUBLE
+    number_mask = NUMBER_MASK
+    low = LOW
     play_class = Play
     noise = rng.random
+    free_elsewhere = weights.free_elsewhere
+    line_own = weights.line_own
+    marker = weights.marker
+    double = weights.double
+    double_cover = weights.double_cover
+    spread = weights.noise
+    endgame = weights.endgame
     hands = state.hands
     players = state.players
     while state.phase == PLAY:
@@ -70,18 +89,20 @@ def playout(
                     continue
                 tile_id = candidate.tile_id
                 train = candidate.train
-                key = values[tile_id] + NOISE * noise()
+                key = values[tile_id] + spread * noise()
                 if line >> tile_id & 1:
                     if train == seat:
-                        key += LINE_OWN
+                        key += line_own
                 elif train != seat:
-                    key += FREE_ELSEWHERE
+                    key += free_elsewhere
                 elif not line:
-                    key += LINE_OWN
+                    key += line_own
                 if is_double[tile_id]:
-                    key += DOUBLE
+                    key += double
+                    if (hands[seat] ^ 1 << tile_id) & number_mask[low[tile_id]]:
+                        key += double_cover
                 if marked and train == seat:
-                    key += MARKER
+                    key += marker
                 if key > best_key:
                     best_key = key
                     best = candidate

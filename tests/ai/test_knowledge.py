@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from game.ai.knowledge import Sampler, seat_knowledge, unseen_mask
+from game.ai.knowledge import Sampler, first_turn_beliefs, seat_knowledge, unseen_mask
 from game.ai.normal import NormalSeat
 from game.rules import GameState, Rules
 from game.rules.state import PLAY
@@ -62,3 +62,36 @@ def test_guesses_fit_the_observation() -> None:
             for known in seat_knowledge(observation):
                 assert not state.hands[known.seat] & known.forbidden
                 assert sorted(iter_ids(state.hands[known.seat])) != [] or known.size == 0
+
+
+def test_first_turn_beliefs_hold_against_planner_led_players() -> None:
+    # Hard reads an opponent's first-turn line as "its hand lacked the line's end". That is a
+    # belief about planner-led players (Normal lays its longest line): check it against them.
+    noted = 0
+    for seed in range(6):
+        game = GameState.new(Rules.standard().with_options(rounds=1), 4, 100 + seed)
+        seats = [NormalSeat(s) for s in range(4)]
+        memory: dict[int, dict[int, int]] = {s: {} for s in range(4)}
+        game.start_round()
+        while game.phase == PLAY:
+            seat = game.current
+            observation = game.observation(seat)
+            first_turn_beliefs(observation, memory[seat])
+            for known in seat_knowledge(observation, memory[seat]):
+                hand = game.hands[known.seat]
+                assert not hand & known.forbidden
+                assert all((hand & t).bit_count() <= n for t, n in known.soft)
+            noted += sum(1 for numbers in memory[seat].values() if numbers)
+            game.apply(seats[seat].choose(observation))
+    assert noted > 20
+
+
+def test_no_first_turn_beliefs_without_first_turn_lines() -> None:
+    game = GameState.new(Rules.station(), 4, 5)
+    game.start_round()
+    seats = [NormalSeat(s) for s in range(4)]
+    known: dict[int, int] = {}
+    for _ in range(12):
+        first_turn_beliefs(game.observation(game.current), known)
+        game.apply(seats[game.current].choose(game.observation(game.current)))
+    assert known == {}
