@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from game.ai.base import PERSONAS, Persona
 from game.rules import END_TURN, Action, GameState, Rules
 from game.rules import events as ev
 from game.rules.record import RecordWriter
@@ -73,6 +74,31 @@ class MatchConfig:
         return (self.you, *OPPONENT_NAMES[: self.players - 1])
 
 
+def seat_names(kinds: Sequence[str | None], you: str = "You") -> tuple[str, ...]:
+    """A name per seat: people are "You" (or "Player N" when several share the device);
+    computer seats take their level's persona names in turn, then plain names once those
+    run out, so no two seats share a name."""
+    people = sum(kind is None for kind in kinds)
+    names: list[str] = []
+    used_per_kind: dict[str, int] = {}
+    spare = iter(OPPONENT_NAMES)
+    for seat, kind in enumerate(kinds):
+        if kind is None:
+            names.append(you if people == 1 else f"Player {seat + 1}")
+            continue
+        personas = PERSONAS.get(kind, ())
+        index = used_per_kind.get(kind, 0)
+        used_per_kind[kind] = index + 1
+        if index < len(personas) and personas[index].name not in names:
+            names.append(personas[index].name)
+            continue
+        name = next(spare, f"Seat {seat + 1}")
+        while name in names:
+            name = next(spare, f"Seat {seat + 1}")
+        names.append(name)
+    return tuple(names)
+
+
 Listener = Callable[["Session", list[ev.Event]], None]
 
 
@@ -96,18 +122,19 @@ class Session:
         writer: RecordWriter | None = None,
     ) -> None:
         self.config = config
+        opponent = config.opponent or default_opponent()
+        self.opponent = opponent
+        players = state.players if state is not None else config.players
+        if kinds is None:
+            humans = max(1, min(config.humans, players))
+            kinds = [None] * humans + [opponent] * (players - humans)
+        self.kinds: list[str | None] = list(kinds)
         if state is None:
             seed = config.seed if config.seed is not None else random.randrange(1, 2**31)
-            state = GameState.new(config.rules, config.players, seed, config.names())
+            state = GameState.new(config.rules, config.players, seed, seat_names(kinds, config.you))
         self.seed = state.seed
         self.state = state
         self.writer = writer if writer is not None else RecordWriter(state)
-        opponent = config.opponent or default_opponent()
-        self.opponent = opponent
-        if kinds is None:
-            humans = max(1, min(config.humans, state.players))
-            kinds = [None] * humans + [opponent] * (state.players - humans)
-        self.kinds: list[str | None] = list(kinds)
         self.runner: SeatRunner = (
             InlineRunner(self.kinds, self.seed) if inline else ProcessRunner(self.kinds, self.seed)
         )
@@ -122,6 +149,14 @@ class Session:
     def pass_and_play(self) -> bool:
         """Several people share this device: each hand shows only to its owner, in turn."""
         return sum(kind is None for kind in self.kinds) > 1
+
+    def persona(self, seat: int) -> Persona | None:
+        """The computer seat's persona (its name and style at the table), or None."""
+        kind = self.kinds[seat]
+        if kind is None:
+            return None
+        name = self.state.names[seat]
+        return next((p for p in PERSONAS.get(kind, ()) if p.name == name), None)
 
     @property
     def players(self) -> int:
