@@ -9,10 +9,12 @@ a test never sleeps or reads the wall clock.
 Screens and input (:mod:`game.input`): scenes draw on ``app.screen``, the logical canvas, which
 is the window itself unless the window is under the smallest designed size or wider than 21:9
 (then a canvas is scaled into it, aspect kept, see :mod:`game.input.viewport`). F11 and
-Alt+Enter toggle fullscreen. Every raw event goes through the :class:`InputRouter`: pointer
-events (mouse or finger) reach the top scene in canvas pixels; keys and gamepad buttons become
-intents offered to ``Scene.intent`` first (the focus, the table's tile choice), and when a
-scene does not use one, a gamepad intent reaches ``Scene.handle`` as the key it stands for
+Alt+Enter toggle fullscreen; the choice and the last windowed size are saved, and the next
+start opens the same way unless the command line says otherwise. Held arrow keys repeat.
+Every raw event goes through the :class:`InputRouter`: pointer events (mouse or finger)
+reach the top scene in canvas pixels; keys and gamepad buttons become intents offered to
+``Scene.intent`` first (the focus, the table's tile choice), and when a scene does not use
+one, a gamepad intent (or a held key's repeat) reaches ``Scene.handle`` as the key it stands for
 (A = Enter, B = Esc, Start = P, X = D, Y = S), so every screen that works by keyboard works by
 gamepad. In kiosk mode (:mod:`game.scenes.kiosk`) quitting is refused except by the operator.
 """
@@ -22,13 +24,15 @@ from __future__ import annotations
 import functools
 import os
 import sys
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game import startup
+from game import i18n, startup
 from game.audio import SoundBoard
+from game.i18n import _
 from game.input.focus import draw_focus
 from game.input.glyphs import draw_hint_strip
 from game.input.intents import Act, Device, Intent
@@ -40,8 +44,8 @@ from game.view.tiles import TileRenderer
 if TYPE_CHECKING:
     from game.saves import Keeper
     from game.scenes.kiosk import Kiosk, KioskConfig
+    from game.store import Notice, Store
     from game.store import Settings as StoredSettings
-    from game.store import Store
     from game.view.widgets import Toast
 
 MAX_DT = 0.1  # seconds: longer gaps (a dragged window, a debugger) count as this much
@@ -75,20 +79,45 @@ GAMEPAD_KEYS: dict[Act, tuple[int, int]] = {
 class App:
     def __init__(
         self,
-        size: tuple[int, int] = (1280, 720),
+        size: tuple[int, int] | None = None,
         settings: Settings | None = None,
         *,
         inline_seats: bool = False,
         resizable: bool = True,
         store: Store | None = None,
-        fullscreen: bool = False,
+        fullscreen: bool | None = None,
         kiosk: KioskConfig | None = None,
     ) -> None:
+        """``size`` None: the last windowed size saved (else 1280x720). ``fullscreen`` None:
+        as the player last left it, unless a ``size`` is given (then windowed)."""
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         # Not pygame.init(): that also opens the audio device, which can take a good part of a
         # second on some systems. The sound board opens the mixer after the first frame.
         pygame.display.init()
         pygame.font.init()
+        # Saves: with a store, settings come from it and the game in progress is kept (the
+        # real game); without one (tests, tools) nothing touches the disk. Read before the
+        # window opens, so it opens as the player left it.
+        self.store = store
+        self.stored: StoredSettings | None = None
+        self.keeper: Keeper | None = None
+        self.notices: list[Toast] = []  # short messages over every scene (a damaged file...)
+        self._store_toasts: list[tuple[Toast, Notice]] = []  # said again in a new language
+        self.autoplay: str | None = None  # a seat kind playing the person's seat (tests, CI)
+        if store is not None:
+            from game.saves import Keeper, settings_from_store
+
+            self.stored = store.load_settings()
+            if settings is None:
+                settings = settings_from_store(self.stored)
+            self.keeper = Keeper(store)
+        self.settings = settings or Settings()
+        self.remembers_window = kiosk is None  # a kiosk's screen is the operator's, not saved
+        self._saved_window = (self.settings.fullscreen, self.settings.window_size)
+        if fullscreen is None:
+            fullscreen = size is None and self.settings.fullscreen
+        if size is None:
+            size = self._remembered_size()
         self.resizable = resizable
         self.windowed_size = size
         self.fullscreen = False
@@ -99,22 +128,11 @@ class App:
         self.idle = 0.0  # seconds since the last input (the kiosk's timeout reads it)
         if fullscreen or kiosk is not None:
             self.set_fullscreen(True)
-        pygame.display.set_caption("Mexican Train")
-        # Saves: with a store, settings come from it and the game in progress is kept (the
-        # real game); without one (tests, tools) nothing touches the disk.
-        self.store = store
-        self.stored: StoredSettings | None = None
-        self.keeper: Keeper | None = None
-        self.notices: list[Toast] = []  # short messages over every scene (a damaged file...)
-        self.autoplay: str | None = None  # a seat kind playing the person's seat (tests, CI)
         if store is not None:
-            from game.saves import Keeper, settings_from_store
-
-            self.stored = store.load_settings()
-            if settings is None:
-                settings = settings_from_store(self.stored)
-            self.keeper = Keeper(store)
-        self.settings = settings or Settings()
+            # The player's game speaks the saved language (or the system's); tests and tools
+            # without a store keep whatever language they set.
+            self.apply_language()
+        pygame.display.set_caption(_("Mexican Train"))
         self.sounds = shared_sounds()
         self.sounds.volume = self.settings.volume
         self.sounds.muted = self.settings.muted
@@ -132,6 +150,17 @@ class App:
             from game.scenes.kiosk import Kiosk
 
             self.kiosk = Kiosk(self, kiosk)
+        # Every open scene lays itself out again in a newly chosen language (until close();
+        # held weakly, so an app a test forgot to close is not kept alive by i18n).
+        method = weakref.WeakMethod(self._language_changed)
+
+        def on_language(code: str) -> None:
+            found = method()
+            if found is not None:
+                found(code)
+
+        self._on_language = on_language
+        i18n.add_listener(on_language)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -214,9 +243,40 @@ class App:
         self.window_changed()
 
     def toggle_fullscreen(self) -> None:
+        """The player's F11 / Alt+Enter: switch, and start that way next time too."""
         if self.kiosk is not None:
             return  # a kiosk stays fullscreen
         self.set_fullscreen(not self.fullscreen)
+        if self.remembers_window and self.settings.fullscreen != self.fullscreen:
+            self.settings.fullscreen = self.fullscreen
+            self.settings.window_size = self.windowed_size  # what switching back returns to
+            self.save_window()
+
+    def _remembered_size(self) -> tuple[int, int]:
+        """The last windowed size saved, kept within the screen (it may be a smaller one now)."""
+        from game.cli import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE
+
+        saved = self.settings.window_size
+        if saved is None or not self.remembers_window:
+            return DEFAULT_SIZE
+        limit = MAX_SIZE
+        desktops = pygame.display.get_desktop_sizes()
+        if desktops:
+            limit = (min(limit[0], desktops[0][0]), min(limit[1], desktops[0][1]))
+        width = max(MIN_SIZE[0], min(limit[0], saved[0]))
+        height = max(MIN_SIZE[1], min(limit[1], saved[1]))
+        return width, height
+
+    def save_window(self) -> None:
+        """Write the fullscreen choice and the last windowed size alone (other settings being
+        edited on a page are saved by that page, not half-way through by this)."""
+        if self.store is None or self.stored is None or not self.remembers_window:
+            return
+        self._saved_window = (self.settings.fullscreen, self.settings.window_size)
+        self.stored.fullscreen = self.settings.fullscreen
+        self.stored.window_size = self.settings.window_size
+        self.store.save_settings(self.stored)
+        self.take_notices()
 
     def window_changed(self) -> None:
         """The window's size changed (resized, fullscreen): new canvas, scenes re-laid out."""
@@ -224,7 +284,10 @@ class App:
         if surface is not None:
             self.window = surface
         if not self.fullscreen:
-            self.windowed_size = self.window.get_size()
+            size = self.window.get_size()
+            if size != self.windowed_size and self.remembers_window:
+                self.settings.window_size = size  # resized: saved on a toggle and on close
+            self.windowed_size = size
         old = self.viewport.canvas if hasattr(self, "viewport") else None
         self.viewport = Viewport.for_window(self.window.get_size())
         if hasattr(self, "router"):
@@ -247,10 +310,27 @@ class App:
         pygame.display.flip()
 
     def apply_settings(self) -> None:
-        """Settings changed: restyle the tiles (scenes read the rest each frame)."""
+        """Settings changed: restyle the tiles, speak the chosen language (scenes read the rest
+        each frame)."""
         self.renderer.theme = self.settings.theme
         self.sounds.volume = self.settings.volume
         self.sounds.muted = self.settings.muted
+        self.apply_language()
+
+    def apply_language(self) -> str:
+        """Speak ``settings.language`` ("auto": the system's language); the code in use."""
+        chosen = self.settings.language
+        return i18n.set_language(None if chosen == "auto" else chosen)
+
+    def _language_changed(self, code: str) -> None:
+        if pygame.display.get_init():
+            pygame.display.set_caption(_("Mexican Train"))
+        shown = [(t, n) for t, n in self._store_toasts if any(t is up for up in self.notices)]
+        for toast, notice in shown:
+            toast.message = notice.translated()  # a notice still up says it in the new language
+        self._store_toasts = shown
+        for scene in list(self.stack):
+            scene.language_changed()
 
     def save_settings(self) -> None:
         """Write the settings to disk now (when there is a store)."""
@@ -258,7 +338,9 @@ class App:
             return
         from game.saves import settings_into_store
 
-        self.store.save_settings(settings_into_store(self.settings, self.stored))
+        stored = settings_into_store(self.settings, self.stored)
+        self.store.save_settings(stored)
+        self._saved_window = (self.settings.fullscreen, self.settings.window_size)
         self.take_notices()
 
     def play_sound(self, name: str) -> None:
@@ -272,10 +354,16 @@ class App:
             self.notices.append(Toast(message, duration=duration))
 
     def take_notices(self) -> None:
-        """Show what the store has to say (a file set aside, a value reset, a failed save)."""
-        if self.store is not None:
-            for message in self.store.take_notices():
-                self.notify(message, 7.0)
+        """Show what the store has to say (a file set aside, a value reset, a failed save), in
+        the language of the moment: the store may have spoken before the settings chose it."""
+        if self.store is None:
+            return
+        for notice in self.store.take_notices():
+            text = notice.translated()
+            self.notify(text, 7.0)
+            toast = next((t for t in self.notices if t.message == text), None)
+            if toast is not None:
+                self._store_toasts.append((toast, notice))
 
     def defer(self, fn: Callable[[], None]) -> None:
         """Run ``fn`` after the current frame is on screen (start-up work off the first frame)."""
@@ -371,15 +459,26 @@ class App:
                 )
             )
             return True
+        if intent.repeat and intent.act in GAMEPAD_KEYS:
+            # A held arrow key: a scene that reads keys (scrolling a page) gets it again too.
+            key, mod = GAMEPAD_KEYS[intent.act]
+            top.handle(
+                pygame.event.Event(
+                    pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0, repeat=True
+                )
+            )
+            return True
         return False
 
     def _pads_changed(self) -> None:
         for change, pad in self.router.changes:
-            name = pad.name or "Gamepad"
+            name = pad.name or _("Gamepad")
             if change == "added":
-                self.notify(f"{name} connected", 3.0)
+                # Translators: {name} is a gamepad's name
+                self.notify(_("{name} connected").format(name=name), 3.0)
                 continue
-            self.notify(f"{name} disconnected", 3.0)
+            # Translators: {name} is a gamepad's name
+            self.notify(_("{name} disconnected").format(name=name), 3.0)
             pause = getattr(self.top, "pause", None)
             if callable(pause) and self.router.last_device == Device.GAMEPAD:
                 pause()  # its player cannot move: hold the game
@@ -433,6 +532,9 @@ class App:
         return self.exit_code
 
     def close(self) -> None:
+        i18n.remove_listener(self._on_language)
+        if self._saved_window != (self.settings.fullscreen, self.settings.window_size):
+            self.save_window()  # the window was resized: open at that size next time
         if self.keeper is not None:
             self.keeper.close()  # what the autosave still holds goes to disk
         while self.stack:
@@ -463,17 +565,18 @@ def shared_sounds() -> SoundBoard:
 
 
 def open_app(
-    size: tuple[int, int] = (1280, 720),
+    size: tuple[int, int] | None = None,
     store: Store | None = None,
     *,
-    fullscreen: bool = False,
+    fullscreen: bool | None = None,
     kiosk: bool = False,
 ) -> App:
     """The game as a player starts it: settings and saves from ``store``, on the main menu.
 
     The first frame shows the menu; what it does not need (the sound effects, checking the
     saved game) is done after it is on screen. ``kiosk`` reads the operator's kiosk settings
-    from the store's settings file.
+    from the store's settings file. ``size`` and ``fullscreen`` None: the window as the player
+    left it last time (see :class:`App`).
     """
     kiosk_config = None
     if kiosk:
@@ -526,13 +629,15 @@ def warm_up_sounds(app: App) -> None:
 
 
 def run(
-    size: tuple[int, int] = (1280, 720),
+    size: tuple[int, int] | None = None,
     max_frames: int | None = None,
     *,
-    fullscreen: bool = False,
+    fullscreen: bool | None = None,
     kiosk: bool = False,
 ) -> int:
-    """Open the window on the main menu and play until it is closed; the exit status."""
+    """Open the window on the main menu and play until it is closed; the exit status.
+
+    ``size``/``fullscreen`` None (not on the command line): as the player left the window."""
     from game.store import Store
 
     try:

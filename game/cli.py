@@ -47,18 +47,36 @@ def positive_int(text: str) -> int:
     return value
 
 
+class _StoreSize(argparse.Action):
+    """Store the size and note that it was given: without one, the game opens its window as
+    the player left it last time (fullscreen, or the last windowed size)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        setattr(namespace, self.dest, values)
+        namespace.size_given = True
+
+
 def _add_play_options(
     parser: argparse.ArgumentParser, *, subcommand: bool, kiosk: bool = True
 ) -> None:
     # In the ``play`` subparser the defaults are suppressed so that options given before the
     # subcommand (``main.py --size 800x600 play``) are not overwritten by the subparser's defaults.
+    remembered = kiosk  # the game remembers its window; a replay (no kiosk option) does not
     parser.add_argument(
         "--size",
         type=parse_size,
+        action=_StoreSize,
         metavar="WxH",
         default=argparse.SUPPRESS if subcommand else DEFAULT_SIZE,
-        help="window size in pixels (default: %(default)s)"
-        if not subcommand
+        help="window size in pixels, starting in a window (default: the last window's size, "
+        "at first 1280x720)"
+        if remembered
         else "window size in pixels (default: 1280x720)",
     )
     parser.add_argument(
@@ -71,7 +89,9 @@ def _add_play_options(
         "--fullscreen",
         action="store_true",
         default=argparse.SUPPRESS if subcommand else False,
-        help="fill the screen (F11 or Alt+Enter switches while playing)",
+        help="fill the screen (F11 or Alt+Enter switches while playing, and is remembered)"
+        if remembered
+        else "fill the screen (F11 or Alt+Enter switches while playing)",
     )
     if kiosk:
         parser.add_argument(
@@ -83,22 +103,43 @@ def _add_play_options(
         )
 
 
-def _add_simulate_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--matches",
-        type=int,
-        default=10,
-        metavar="N",
-        help="number of matches to play (default: 10)",
-    )
-    parser.add_argument(
-        "--players", type=int, default=4, metavar="P", help="number of players (default: 4)"
-    )
+def _add_table_options(
+    parser: argparse.ArgumentParser,
+    *,
+    seats: str,
+    seats_help: str,
+    matches: int,
+    matches_help: str,
+    players: int | None,
+    players_help: str,
+    rounds_help: str,
+) -> None:
+    """The options ``simulate`` and ``tournament`` share: who sits, how many matches, which
+    rules, the seed, and how much to print. What the two mean differently is passed in."""
+    parser.add_argument("--seats", default=seats, metavar="LIST", help=seats_help)
+    parser.add_argument("--matches", type=int, default=matches, metavar="N", help=matches_help)
+    parser.add_argument("--players", type=int, default=players, metavar="P", help=players_help)
     parser.add_argument(
         "--preset",
         choices=["standard", "station"],
         default="standard",
         help="rule preset (default: standard)",
+    )
+    parser.add_argument("--seed", type=int, default=1, metavar="S", help="random seed (default: 1)")
+    parser.add_argument("--rounds", type=int, default=None, metavar="N", help=rounds_help)
+    parser.add_argument("--quiet", action="store_true", help="print only the summary")
+
+
+def _add_simulate_options(parser: argparse.ArgumentParser) -> None:
+    _add_table_options(
+        parser,
+        seats="random",
+        seats_help="comma-separated opponent kind per seat (default: random)",
+        matches=10,
+        matches_help="number of matches to play (default: 10)",
+        players=4,
+        players_help="number of players (default: 4)",
+        rounds_help="rounds in a match (default: the preset's)",
     )
     parser.add_argument(
         "--set",
@@ -114,15 +155,8 @@ def _add_simulate_options(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="tiles dealt to each player (default: the preset's)",
     )
-    parser.add_argument("--seed", type=int, default=1, metavar="S", help="random seed (default: 1)")
     parser.add_argument(
         "--record", default=None, metavar="DIR", help="write a record of each match into DIR"
-    )
-    parser.add_argument(
-        "--seats",
-        default="random",
-        metavar="LIST",
-        help="comma-separated opponent kind per seat (default: random)",
     )
     parser.add_argument(
         "--scoring",
@@ -156,14 +190,6 @@ def _add_simulate_options(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="points the double blank counts (default: the preset's)",
     )
-    parser.add_argument(
-        "--rounds",
-        type=int,
-        default=None,
-        metavar="N",
-        help="rounds in a match (default: the preset's)",
-    )
-    parser.add_argument("--quiet", action="store_true", help="print only the summary")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -180,6 +206,7 @@ def build_parser() -> argparse.ArgumentParser:
         "round between computer players; exit status 0 when all is well",
     )
     _add_play_options(parser, subcommand=False)
+    parser.set_defaults(size_given=False)
 
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     play = commands.add_parser("play", help="play the game (the default)")
@@ -208,6 +235,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=argparse.SUPPRESS,
         help="picture size in pixels (default: 1280x720)",
     )
+    screenshots.add_argument(
+        "--language",
+        metavar="CODE",
+        default=None,
+        help="the language to show: en, ga, ta, is, eu, or 'all' for one folder each "
+        "(default: English)",
+    )
     tournament = commands.add_parser(
         "tournament", help="play computer levels against each other, seats rotated"
     )
@@ -216,32 +250,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_tournament_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--seats",
-        default="hard,normal,normal,normal",
-        metavar="LIST",
-        help="comma-separated level per seat: easy, normal, hard, greedy, random "
+    _add_table_options(
+        parser,
+        seats="hard,normal,normal,normal",
+        seats_help="comma-separated level per seat: easy, normal, hard, greedy, random "
         "(default: hard,normal,normal,normal)",
-    )
-    parser.add_argument(
-        "--matches", type=int, default=8, metavar="N", help="matches to play (default: 8)"
-    )
-    parser.add_argument(
-        "--preset",
-        choices=["standard", "station"],
-        default="standard",
-        help="rule preset (default: standard)",
-    )
-    parser.add_argument(
-        "--players",
-        type=int,
-        default=None,
-        metavar="P",
-        help="number of players (default: the number of seats listed)",
-    )
-    parser.add_argument("--seed", type=int, default=1, metavar="S", help="random seed (default: 1)")
-    parser.add_argument(
-        "--rounds", type=int, default=None, metavar="N", help="rounds per match (default: all)"
+        matches=8,
+        matches_help="matches to play (default: 8)",
+        players=None,
+        players_help="number of players (default: the number of seats listed)",
+        rounds_help="rounds per match (default: all)",
     )
     parser.add_argument(
         "--budget-ms",
@@ -258,7 +276,6 @@ def _add_tournament_options(parser: argparse.ArgumentParser) -> None:
         help="Hard searches N guesses per decision instead of a time budget",
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--quiet", action="store_true", help="print only the summary")
 
 
 def _exit_code(code: object) -> int:
@@ -299,7 +316,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             _headless_video()
             from game.scenes.screenshots import screenshots_main
 
-            return screenshots_main(args.out, args.size)
+            return screenshots_main(args.out, args.size, args.language)
         return _play(args)
     except KeyboardInterrupt:
         return 130
@@ -308,8 +325,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _play(args: argparse.Namespace) -> int:
     from game import app
 
+    # None (not on the command line): the window as the player left it last time.
     return app.run(
-        size=args.size, max_frames=args.frames, fullscreen=args.fullscreen, kiosk=args.kiosk
+        size=args.size if args.size_given else None,
+        max_frames=args.frames,
+        fullscreen=True if args.fullscreen else None,
+        kiosk=args.kiosk,
     )
 
 

@@ -19,8 +19,9 @@ The game speaks English (the source strings), Irish (``ga``), Tamil (``ta``), Ic
 
 Use: ``set_language("ga")`` once (and on a settings change), then ``_("Quick play")``,
 ``ngettext("{n} tile", "{n} tiles", n).format(n=n)``, ``pgettext("opponent", "Normal")``.
-Text in Tamil must be drawn with ``get_font(size, bold, script_for(current_language()))`` so the
-Tamil font is used and shaped with its script set.
+Text drawn through ``game.view.widgets`` gets the Tamil font, shaped with its script set, when
+it has Tamil letters (``fonts.script_of``); drawing with ``get_font`` directly, pass
+``script_for(current_language())``.
 
 Assets are found next to the ``game`` package (source tree, editable install), inside a
 PyInstaller bundle (``sys._MEIPASS``; bundle with ``--add-data assets:assets``), or wherever
@@ -587,11 +588,12 @@ def _set(code: str) -> None:
 
 
 def set_language(code: str | None) -> str:
-    """Speak ``code`` from now on (None or "": the system's language); returns the code used.
+    """Speak ``code`` from now on (None, "" or "auto": the system's language); returns the code
+    used.
 
     A language the game does not have gives English.
     """
-    chosen = normalize(code) if code else system_language()
+    chosen = normalize(code) if code and code != "auto" else system_language()
     chosen = chosen or DEFAULT
     changed = chosen != _language
     _set(chosen)
@@ -779,6 +781,15 @@ def reason_text(reason: Reason, train: str = "", open_doubles: int = 2) -> str:
         ).format(n=open_doubles)
     text = translate(REASON_MESSAGES[reason])
     return text.format(train=train) if "{train}" in text else text
+
+
+def deal_problem(rules: Rules, players: int, error: RulesError) -> str:
+    """Why ``rules`` cannot seat ``players``, lower-case first as the rules write it, in the
+    current language for the case a player can reach (the station rules past 10 players), in
+    the rules' own English words otherwise."""
+    if rules.preset == "station" and players > 10 and rules.hand_size is None:
+        return _("the station rules deal for 2 to 10 players, not {n}").format(n=players)
+    return str(error)
 
 
 def train_label(train: int, players: int, names: Sequence[str], viewer: int | None) -> str:
@@ -990,7 +1001,7 @@ def rules_sections(rules: Rules, players: int, code: str | None = None) -> list[
     try:
         deal = rules.deal_for(players)
     except RulesError as error:
-        setup = t("setup.undealable", error=str(error))
+        setup = t("setup.undealable", error=deal_problem(rules, players, error))
         rounds = ""
     else:
         size = deal.set_size

@@ -69,6 +69,10 @@ def settings_from_store(stored: StoredSettings) -> Settings:
         opponent=stored.opponent,
         volume=stored.volume,
         muted=stored.muted,
+        language=stored.language,
+        large_tiles=stored.large_tiles,
+        fullscreen=stored.fullscreen,
+        window_size=stored.window_size,
     )
 
 
@@ -84,6 +88,10 @@ def settings_into_store(settings: Settings, stored: StoredSettings) -> StoredSet
     stored.opponent = settings.opponent
     stored.volume = max(0.0, min(1.0, float(settings.volume)))
     stored.muted = settings.muted
+    stored.language = settings.language
+    stored.large_tiles = settings.large_tiles
+    stored.fullscreen = settings.fullscreen
+    stored.window_size = settings.window_size
     return stored
 
 
@@ -243,6 +251,7 @@ def session_meta(session: Session) -> dict[str, Any]:
         "names": list(session.names),  # as in the record's match line (for a reader's sake)
         "opponent": session.opponent,
         "ended_turn": session.ended_turn,
+        **session.table_meta(),  # the ladder level or daily table being played, if any
     }
 
 

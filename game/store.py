@@ -27,6 +27,9 @@ a newer version, or not ours is renamed aside (``settings.damaged-20261129-23150
 over an earlier one), defaults are used, and a notice says so. A field of the wrong type or out of
 range falls back to its default, with a notice. Unknown keys are ignored. Nothing is pickled, and
 no file content makes a load raise.
+
+Notices are :class:`Notice` s: as a ``str`` the English sentence, and :meth:`Notice.translated`
+in the language of the moment (the settings that choose it may not be read yet when one is made).
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ from typing import Any, NamedTuple, TypeGuard
 
 import platformdirs
 
+from game.i18n import N_, translate
 from game.records import write_text_atomically
 from game.rules import GameState
 from game.rules.record import Record, RecordError, RecordWriter, load_record
@@ -73,6 +77,50 @@ def default_home() -> Path:
     if override:
         return Path(override).expanduser()
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+# ----------------------------------------------------------------------------------- notices
+
+
+@dataclass(frozen=True)
+class Say:
+    """One sentence of a notice: an English msgid (marked with ``N_`` where it is written) and
+    the values of its placeholders; a value that is a ``Say`` is translated too."""
+
+    msgid: str
+    values: Mapping[str, object] = field(default_factory=dict)
+
+    def render(self, translated: bool) -> str:
+        values = {
+            name: value.render(translated) if isinstance(value, Say) else value
+            for name, value in self.values.items()
+        }
+        english = self.msgid.format(**values)
+        if not translated:
+            return english
+        try:
+            return translate(self.msgid).format(**values)
+        except (KeyError, IndexError, ValueError):  # a catalog's broken placeholder: English
+            return english
+
+
+class Notice(str):
+    """What the store has to tell the player. As a ``str``: the English text (logs, tests);
+    :meth:`translated`: the same in the current language, for showing it."""
+
+    parts: tuple[Say, ...]
+
+    def __new__(cls, *parts: Say) -> Notice:
+        notice = super().__new__(cls, " ".join(part.render(False) for part in parts))
+        notice.parts = parts
+        return notice
+
+    def translated(self) -> str:
+        return " ".join(part.render(True) for part in self.parts)
+
+
+def _say(msgid: str, **values: object) -> Say:
+    return Say(msgid, values)
 
 
 # ------------------------------------------------------------------------------ field checks
@@ -163,7 +211,7 @@ class Settings:
     opponent_pace: str = "normal"  # one of PACES
     volume: float = 0.8  # 0.0 .. 1.0
     muted: bool = False
-    fullscreen: bool = False
+    fullscreen: bool = False  # the player's last F11 / Alt+Enter: the next start opens so
     kiosk_pin: str = ""  # digits an operator types to leave kiosk mode; "" for none
     kiosk_exit_chord: str = "ctrl+alt+shift+q"  # keys held together to leave kiosk mode
     kiosk_idle_seconds: int = 90  # idle time before kiosk mode returns to the attract mode
@@ -461,50 +509,73 @@ class SavedGame(NamedTuple):
 
 @dataclass(frozen=True)
 class _Kind:
+    """A kind of file, and what the player is told about it (English msgids, translated when
+    shown: written out per kind, so each language can phrase each sentence whole)."""
+
     name: str  # in the "format" string
     filename: str
     version: int
-    label: str  # for notices
-    fallback: str  # what happens instead, for notices
     limit: int
-    what: str  # what a failed save loses, for notices
+    unreadable: str  # {reason}: the file could not be read
+    newer: str  # from a newer version of the game
+    foreign: str  # {file}: not one of ours
+    damaged: str  # {reason}
+    bad_fields: str | None  # {names}: fields reset to their defaults (None: has no fields)
+    unsaved: str  # {reason}: a save failed
 
 
 _SETTINGS = _Kind(
     "settings",
     "settings.json",
     SETTINGS_VERSION,
-    "settings",
-    "default settings are used",
     MAX_SMALL_FILE,
-    "your settings",
+    # Translators: {reason} says why, e.g. "Permission denied" (from the system)
+    N_("The settings file could not be read ({reason}), so default settings are used."),
+    N_("The settings file is from a newer version of the game, so default settings are used."),
+    # Translators: {file} is a file name, e.g. settings.json
+    N_("{file} is not a Mexican Train settings file, so default settings are used."),
+    # Translators: {reason} says what is wrong with it, e.g. "it is not JSON"
+    N_("The settings file was damaged ({reason}), so default settings are used."),
+    # Translators: {names} lists the settings' names as the file spells them, e.g. "volume, muted"
+    N_("Some settings could not be read and were reset to their defaults: {names}."),
+    # Translators: {reason} says why, e.g. "No space left on device" (from the system)
+    N_("Could not save your settings ({reason})."),
 )
 _STATISTICS = _Kind(
     "statistics",
     "statistics.json",
     STATISTICS_VERSION,
-    "statistics",
-    "statistics start afresh",
     MAX_SMALL_FILE,
-    "your statistics",
+    N_("The statistics file could not be read ({reason}), so statistics start afresh."),
+    N_("The statistics file is from a newer version of the game, so statistics start afresh."),
+    N_("{file} is not a Mexican Train statistics file, so statistics start afresh."),
+    N_("The statistics file was damaged ({reason}), so statistics start afresh."),
+    N_("Some statistics could not be read and were reset to their defaults: {names}."),
+    N_("Could not save your statistics ({reason})."),
 )
 _PROGRESS = _Kind(
     "progress",
     "progress.json",
     PROGRESS_VERSION,
-    "progress",
-    "progress starts afresh",
     MAX_SMALL_FILE,
-    "your progress",
+    N_("The progress file could not be read ({reason}), so progress starts afresh."),
+    N_("The progress file is from a newer version of the game, so progress starts afresh."),
+    N_("{file} is not a Mexican Train progress file, so progress starts afresh."),
+    N_("The progress file was damaged ({reason}), so progress starts afresh."),
+    N_("Some progress records could not be read and were reset to their defaults: {names}."),
+    N_("Could not save your progress ({reason})."),
 )
 _GAME = _Kind(
     "game",
     "game.json",
     GAME_VERSION,
-    "saved game",
-    "there is no game to resume",
     MAX_GAME_FILE,
-    "the game in progress",
+    N_("The saved game file could not be read ({reason}), so there is no game to resume."),
+    N_("The saved game file is from a newer version of the game, so there is no game to resume."),
+    N_("{file} is not a Mexican Train saved game file, so there is no game to resume."),
+    N_("The saved game file was damaged ({reason}), so there is no game to resume."),
+    None,
+    N_("Could not save the game in progress ({reason})."),
 )
 KINDS: tuple[str, ...] = ("settings", "statistics", "progress", "game")
 
@@ -523,7 +594,7 @@ class Store:
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.home = Path(home).expanduser() if home is not None else default_home()
-        self.notices: list[str] = []
+        self.notices: list[Notice] = []
         self._clock = clock
         self._failing: set[str] = set()  # files whose last write failed (one notice each)
         self._protected: set[str] = set()  # files that could not be set aside: never overwrite
@@ -532,8 +603,8 @@ class Store:
 
     # ---------------------------------------------------------------- public API
 
-    def take_notices(self) -> list[str]:
-        """The notices so far, and forget them."""
+    def take_notices(self) -> list[Notice]:
+        """The notices so far, and forget them (show each one's ``translated()``)."""
         notices, self.notices = self.notices, []
         return notices
 
@@ -608,19 +679,21 @@ class Store:
         meta = obj.get("meta", {})
         lines = obj.get("record")
         if not isinstance(meta, dict):
-            self._set_aside(_GAME, "damaged", '"meta" is not an object')
+            self._set_aside(_GAME, "damaged", _say(N_('"meta" is not an object')))
             return None
         if not isinstance(lines, list) or not all(isinstance(line, dict) for line in lines):
-            self._set_aside(_GAME, "damaged", '"record" is not a list of lines')
+            self._set_aside(_GAME, "damaged", _say(N_('"record" is not a list of lines')))
             return None
         try:
             text = "".join(_record_line(line) + "\n" for line in lines)
             record, state = load_record(text)
         except RecordError as error:
-            self._set_aside(_GAME, "damaged", f"record line {error.line}: {error.reason}")
+            # Translators: {line} is a number; {reason} is a technical detail, in English
+            broken = N_("record line {line}: {reason}")
+            self._set_aside(_GAME, "damaged", _say(broken, line=error.line, reason=error.reason))
             return None
         except Exception:  # whatever the content, a load must not raise
-            self._set_aside(_GAME, "damaged", "the record does not replay")
+            self._set_aside(_GAME, "damaged", _say(N_("the record does not replay")))
             return None
         return SavedGame(record, state, meta)
 
@@ -637,9 +710,9 @@ class Store:
         except FileNotFoundError:
             pass
         except OSError as error:
-            self.notices.append(
-                f"The saved game could not be removed ({_why(error)}); it may be offered again."
-            )
+            # Translators: {reason} says why, e.g. "Permission denied" (from the system)
+            message = N_("The saved game could not be removed ({reason}); it may be offered again.")
+            self.notices.append(Notice(_say(message, reason=_why(error))))
 
     def path(self, kind: str) -> Path:
         """Where a kind of file ("settings", "statistics", "progress", "game") lives."""
@@ -658,12 +731,16 @@ class Store:
         try:
             home.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            self.notices.append(
-                f"The folder for settings and saved games, {home}, cannot be made "
-                f"({_why(error)}); nothing will be saved."
+            # Translators: {folder} is a path; {reason} says why, e.g. "Permission denied"
+            message = N_(
+                "The folder for settings and saved games, {folder}, cannot be made ({reason}); "
+                "nothing will be saved."
             )
+            self.notices.append(Notice(_say(message, folder=str(home), reason=_why(error))))
             return
-        self.notices.append(f"A new folder for settings and saved games was made: {home}")
+        # Translators: {folder} is a path
+        message = N_("A new folder for settings and saved games was made: {folder}")
+        self.notices.append(Notice(_say(message, folder=str(home))))
 
     def _remove_stale_temporaries(self) -> None:
         """Temp files of writes killed midway; old ones only, so a live writer is left alone."""
@@ -691,60 +768,60 @@ class Store:
         except (FileNotFoundError, NotADirectoryError):
             return None  # not saved yet (or no usable folder, which has been said already)
         except OSError as error:
-            self.notices.append(
-                f"The {kind.label} file could not be read ({_why(error)}), so {kind.fallback}."
-            )
+            self.notices.append(Notice(_say(kind.unreadable, reason=_why(error))))
             return None
         if len(data) > kind.limit:
-            self._set_aside(kind, "damaged", "it is far too big")
+            self._set_aside(kind, "damaged", _say(N_("it is far too big")))
             return None
         try:
             obj = json.loads(data.decode("utf-8"))
         except UnicodeDecodeError:
-            self._set_aside(kind, "damaged", "it is not text")
+            self._set_aside(kind, "damaged", _say(N_("it is not text")))
             return None
         except (ValueError, RecursionError):
-            self._set_aside(kind, "damaged", "it is not JSON")
+            self._set_aside(kind, "damaged", _say(N_("it is not JSON")))
             return None
         if not isinstance(obj, dict):
-            self._set_aside(kind, "damaged", "it is not a JSON object")
+            self._set_aside(kind, "damaged", _say(N_("it is not a JSON object")))
             return None
         if obj.get("format") != FORMAT_PREFIX + kind.name:
-            self._set_aside(kind, "foreign", "")
+            self._set_aside(kind, "foreign")
             return None
         version = obj.get("version")
         if not _is_int(version) or version < 1:
-            self._set_aside(kind, "damaged", "it has no valid version number")
+            self._set_aside(kind, "damaged", _say(N_("it has no valid version number")))
             return None
         if version > kind.version:
-            self._set_aside(kind, "newer", "")
+            self._set_aside(kind, "newer")
             return None
         return obj
 
-    def _set_aside(self, kind: _Kind, reason: str, why: str) -> None:
+    def _set_aside(self, kind: _Kind, reason: str, why: Say | None = None) -> None:
         """Rename a file we cannot use to a new name beside it, and say so."""
         path = self.home / kind.filename
         kept = _rename_aside(path, reason, self._clock())
         if kept is None:
             self._protected.add(kind.filename)
-            where = "It was left as it is and will not be overwritten"
+            where = _say(N_("It was left as it is and will not be overwritten."))
         else:
-            where = f"It was kept as {kept.name}"
+            # Translators: {file} is the new name of the file, e.g. settings.damaged-20261129.json
+            where = _say(N_("It was kept as {file}."), file=kept.name)
         if reason == "newer":
-            text = f"The {kind.label} file is from a newer version of the game, so {kind.fallback}."
+            text = _say(kind.newer)
         elif reason == "foreign":
-            text = f"{kind.filename} is not a Mexican Train {kind.label} file, so {kind.fallback}."
+            text = _say(kind.foreign, file=kind.filename)
         else:
-            text = f"The {kind.label} file was damaged ({why}), so {kind.fallback}."
-        self.notices.append(f"{text} {where}.")
+            text = _say(kind.damaged, reason=why or "")
+        self.notices.append(Notice(text, where))
 
     def _note_bad_fields(self, kind: _Kind, bad: list[str]) -> None:
-        if not bad:
+        if not bad or kind.bad_fields is None:
             return
-        shown = ", ".join(bad[:8]) + (f" and {len(bad) - 8} more" if len(bad) > 8 else "")
-        self.notices.append(
-            f"Some {kind.label} could not be read and were reset to their defaults: {shown}."
-        )
+        names: str | Say = ", ".join(bad[:8])
+        if len(bad) > 8:
+            # Translators: {names} lists names; {n} (1 or more) counts the ones not listed
+            names = _say(N_("{names} and {n} more"), names=names, n=len(bad) - 8)
+        self.notices.append(Notice(_say(kind.bad_fields, names=names)))
 
     # ---------------------------------------------------------------- writing
 
@@ -762,7 +839,7 @@ class Store:
         except OSError as error:
             if kind.filename not in self._failing:
                 self._failing.add(kind.filename)
-                self.notices.append(f"Could not save {kind.what} ({_why(error)}).")
+                self.notices.append(Notice(_say(kind.unsaved, reason=_why(error))))
             return False
         self._failing.discard(kind.filename)
         _sync_folder(self.home)

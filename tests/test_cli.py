@@ -99,6 +99,24 @@ def test_simulate_options() -> None:
     assert (args.preset, args.scoring) == ("station", "positive")
 
 
+def test_tournament_defaults_differ_from_simulate_where_they_should() -> None:
+    # The two share one helper for their table options; each keeps its own defaults.
+    args = cli.build_parser().parse_args(["tournament"])
+    assert args.command == "tournament"
+    assert (args.matches, args.players, args.preset, args.seed) == (8, None, "standard", 1)
+    assert args.seats == "hard,normal,normal,normal"
+    assert args.rounds is None and args.quiet is False and args.json is False
+    args = cli.build_parser().parse_args(
+        ["tournament", "--preset", "station", "--seed", "7", "--rounds", "2", "--quiet"]
+    )
+    assert (args.preset, args.seed, args.rounds, args.quiet) == ("station", 7, 2, True)
+
+
+def test_tournament_bad_preset_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["tournament", "--preset", "nope"]) == 2
+    assert "--preset" in capsys.readouterr().err
+
+
 def test_simulate_bad_preset_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["simulate", "--preset", "nope"]) == 2
     assert "--preset" in capsys.readouterr().err

@@ -3,7 +3,10 @@
     python tools/i18n_extract.py            # write assets/locale/mexican_train.pot, update .po
     python tools/i18n_extract.py --check    # change nothing; exit 1 if a catalog is out of date
                                             # (moved references alone do not count)
-    python tools/i18n_extract.py --levels   # also take the level files' texts (game.levels)
+    python tools/i18n_extract.py --no-levels  # leave out the level files' texts (game.levels),
+                                              # which a player sees on the ladder screen
+    python tools/i18n_extract.py --translations more.json [--translations other.json]
+                                            # also fill empty translations from JSON files
 
 Every ``_("...")``, ``gettext("...")``, ``N_("...")``, ``ngettext("...", "...", n)``,
 ``pgettext("ctx", "...")`` and ``npgettext("ctx", "...", "...", n)`` call under ``game/`` (read
@@ -14,12 +17,26 @@ call goes into the entry as a ``#.`` note.
 Merging keeps every existing translation, updates references and notes, adds new entries with
 an empty translation, and marks entries the code no longer uses obsolete (``#~``, translation
 kept, so a string that comes back gets its translation back).
+
+``--translations FILE.json`` fills entries whose translation is still empty (never one that
+has words) from a file shaped::
+
+    {
+      "Quick play": {"ga": "Cluiche tapa", "ta": "...", "is": "...", "eu": "..."},
+      "{n} tile": {"plural": "{n} tiles", "ga": ["form 0", "...", "form 4"], "ta": ["", ""]},
+      "Normal": {"context": "opponent", "ga": "Gnáth", "...": "..."}
+    }
+
+(a value may also be a list of such objects, one per context). A translation is refused, with
+a warning, when its placeholders differ from the English, a plural has the wrong number of
+forms or names another English plural, or it names a language the game does not have.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import json
 import re
 import sys
 from collections.abc import Iterable, Sequence
@@ -162,12 +179,21 @@ def collect(
 
 
 def level_messages(root: Path) -> list[Message]:
-    """The texts of the level files (name, description, opponents), via game.levels."""
-    from game import levels
+    """The texts of the level files under ``root/levels`` and of the daily table (names,
+    descriptions, opponents' styles). People's names are left as they are written."""
+    from game import daily, levels
 
-    loaded, _errors = levels.load_levels(levels.default_levels_dir())
+    directory = root / "levels"
+    if not directory.is_dir():
+        return []
+    loaded, _errors = levels.load_levels(directory)
+    entries = levels.catalog_entries(loaded)
+    if (root / "game" / "daily.py").is_file():
+        entries += daily.catalog_entries()
     out: list[Message] = []
-    for text, where in levels.catalog_entries(loaded):
+    for text, where in entries:
+        if "(a person's name)" in where:
+            continue
         source, _, part = where.partition(": ")
         out.append(Message(text, None, None, [source], [f"level file: {part}"] if part else []))
     return out
@@ -330,15 +356,134 @@ def merge(
     return out
 
 
+# ------------------------------------------------------------------ translations from JSON
+
+# (context, msgid) -> {"plural": English plural or None, code: one form or a list of forms}
+Translations = dict[tuple[str | None, str], dict[str, object]]
+
+
+def load_translations(paths: Sequence[Path]) -> tuple[Translations, list[str]]:
+    """The translations of JSON files (see the module's notes), and warnings for what is
+    malformed or given twice with different words (the first file's stay)."""
+    found: Translations = {}
+    warnings: list[str] = []
+    for path in paths:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            raise ExtractError(f"{path}: cannot read translations: {error}") from None
+        if not isinstance(data, dict):
+            raise ExtractError(f"{path}: translations must be an object keyed by msgid")
+        for msgid, value in data.items():
+            items = value if isinstance(value, list) else [value]
+            for item in items:
+                if not isinstance(item, dict):
+                    warnings.append(f"{path}: {msgid!r}: not an object: skipped")
+                    continue
+                context = item.get("context")
+                if context is not None and not isinstance(context, str):
+                    warnings.append(f"{path}: {msgid!r}: context is not text: skipped")
+                    continue
+                key = (context, str(msgid))
+                known = found.get(key)
+                if known is None:
+                    found[key] = dict(item)
+                    continue
+                for code, words in item.items():
+                    if code not in known:
+                        known[code] = words
+                    elif known[code] != words:
+                        warnings.append(f"{path}: {msgid!r} [{code}]: given twice: first kept")
+    return found, warnings
+
+
+def _placeholders(text: str) -> set[str]:
+    return set(BRACE_RE.findall(text))
+
+
+def fill(
+    entries: Sequence[PoEntry], translations: Translations, language: str
+) -> tuple[int, list[str]]:
+    """Fill ``entries``' empty translations in ``language`` from ``translations`` (in place);
+    how many were filled, and warnings for translations refused."""
+    nplurals = i18n.parse_plural_forms(i18n.PLURAL_FORMS[language])[0]
+    filled = 0
+    warnings: list[str] = []
+    for entry in entries:
+        if entry.obsolete or (entry.msgid == "" and entry.msgctxt is None):
+            continue
+        if any(entry.msgstr):
+            continue  # a translation with words is never overwritten
+        given = translations.get(entry.key)
+        if given is None or language not in given:
+            continue
+        words = given[language]
+        where = f"{entry.msgid!r} [{language}]"
+        wanted = _placeholders(entry.msgid)
+        if entry.msgid_plural is None:
+            if not isinstance(words, str):
+                warnings.append(f"{where}: not plural: give one string")
+                continue
+            forms = [words]
+        else:
+            wanted |= _placeholders(entry.msgid_plural)
+            plural = given.get("plural")
+            if plural is not None and plural != entry.msgid_plural:
+                warnings.append(f"{where}: plural {plural!r} is not {entry.msgid_plural!r}")
+                continue
+            if not isinstance(words, list) or not all(isinstance(f, str) for f in words):
+                warnings.append(f"{where}: plural: give a list of {nplurals} forms")
+                continue
+            if len(words) != nplurals:
+                warnings.append(f"{where}: {len(words)} forms, the language has {nplurals}")
+                continue
+            forms = list(words)
+        if not all(f.strip() for f in forms):
+            continue  # still empty: nothing to fill
+        if any(_placeholders(f) != wanted for f in forms):
+            warnings.append(f"{where}: placeholders differ from the English {sorted(wanted)}")
+            continue
+        entry.msgstr = forms
+        filled += 1
+    return filled, warnings
+
+
+def _unknown_languages(translations: Translations) -> list[str]:
+    codes = set(i18n.LANGUAGES) - {i18n.DEFAULT}
+    out = []
+    for (context, msgid), given in translations.items():
+        for code in given:
+            if code not in codes and code not in ("plural", "context"):
+                out.append(f"{msgid!r} ({context}): no language {code!r}: skipped")
+    return out
+
+
 # ----------------------------------------------------------------------------- the command
 
 
-def run(root: Path, *, check: bool = False, levels: bool = False, quiet: bool = False) -> int:
+def run(
+    root: Path,
+    *,
+    check: bool = False,
+    levels: bool = True,
+    quiet: bool = False,
+    translations: Sequence[Path] = (),
+) -> int:
     files = python_files(root)
     extra = level_messages(root) if levels else []
     messages, warnings = collect(files, root, extra)
     for warning in warnings:
         print(f"warning: {warning}", file=sys.stderr)
+    given: Translations = {}
+    if translations:
+        given, warns = load_translations(translations)
+        warnings = warns + _unknown_languages(given)
+        used = {m.key for m in messages}
+        warnings += [
+            f"{m!r} ({c}): not in the code: skipped" for c, m in given if (c, m) not in used
+        ]
+        for warning in warnings:
+            print(f"warning: {warning}", file=sys.stderr)
     locale = root / "assets" / "locale"
     pot = template(messages)
     outputs: dict[Path, str] = {locale / f"{i18n.DOMAIN}.pot": format_po(pot)}
@@ -348,6 +493,12 @@ def run(root: Path, *, check: bool = False, levels: bool = False, quiet: bool = 
         path = locale / code / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
         old = i18n.parse_po(path.read_text(encoding="utf-8"), str(path)) if path.is_file() else []
         merged = merge(pot, old, code)
+        if given:
+            filled, warns = fill(merged, given, code)
+            for warning in warns:
+                print(f"warning: {warning}", file=sys.stderr)
+            if not quiet:
+                print(f"{code}: {filled} filled from the translation files", file=sys.stderr)
         outputs[path] = format_po(merged)
         if not quiet:
             live = [e for e in merged[1:] if not e.obsolete]
@@ -382,12 +533,31 @@ def _unplaced(text: str) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--check", action="store_true", help="write nothing; fail if stale")
-    parser.add_argument("--levels", action="store_true", help="include the level files' texts")
+    parser.add_argument(
+        "--no-levels",
+        dest="levels",
+        action="store_false",
+        help="leave out the level files' texts",
+    )
     parser.add_argument("--root", type=Path, default=ROOT, help="the repository (default: here)")
     parser.add_argument("--quiet", action="store_true")
+    parser.add_argument(
+        "--translations",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="FILE.json",
+        help="fill empty translations from this JSON file (may be given more than once)",
+    )
     args = parser.parse_args(argv)
     try:
-        return run(args.root.resolve(), check=args.check, levels=args.levels, quiet=args.quiet)
+        return run(
+            args.root.resolve(),
+            check=args.check,
+            levels=args.levels,
+            quiet=args.quiet,
+            translations=args.translations,
+        )
     except (ExtractError, i18n.PoError, SyntaxError) as error:
         print(f"i18n_extract: {error}", file=sys.stderr)
         return 2

@@ -11,6 +11,9 @@
   Finger events SDL synthesises from the mouse (touch id -1) are dropped too.
 - **Keyboard**: arrows, Tab, Enter/Space and Esc become :class:`Intent` s (the key event is
   kept as well, for scenes with shortcuts of their own); F11 and Alt+Enter ask for fullscreen.
+  A held arrow repeats after a short delay, timed by :meth:`update` like the d-pad (not
+  ``pygame.key.set_repeat``: its timer reads the wall clock and repeats every key, Enter and
+  Esc included). Only the last key pressed repeats, as on a desktop; its key-up stops it.
 - **Gamepads** (``pygame._sdl2.controller`` when SDL knows the pad's layout, a plain
   ``pygame.joystick`` otherwise, opened and closed on ``JOYDEVICEADDED/REMOVED``): d-pad, hat
   or left stick move, A activates, B backs, Start pauses, X draws, Y sorts, shoulders step.
@@ -123,6 +126,7 @@ class _Held:
     act: Act
     time: float = 0.0
     next_at: float = REPEAT_DELAY
+    device: Device = Device.GAMEPAD
 
 
 @dataclass
@@ -153,6 +157,9 @@ class InputRouter:
             return self._touch(event)
         if kind == pygame.KEYDOWN:
             return self._key(event)
+        if kind == pygame.KEYUP:
+            self._held.pop(("key", event.key), None)
+            return [event]
         if kind == pygame.JOYDEVICEADDED:
             self._added(getattr(event, "device_index", 0))
             return []
@@ -180,13 +187,13 @@ class InputRouter:
     # ------------------------------------------------------------------ time
 
     def update(self, dt: float) -> list[Intent]:
-        """Repeats of held directions (d-pad, hat, stick) over ``dt`` seconds."""
+        """Repeats of held directions (arrow keys, d-pad, hat, stick) over ``dt`` seconds."""
         out: list[Intent] = []
         for held in self._held.values():
             held.time += dt
             while held.time >= held.next_at:
                 held.next_at += REPEAT_EVERY
-                out.append(Intent(held.act, Device.GAMEPAD, repeat=True))
+                out.append(Intent(held.act, held.device, repeat=True))
         return out
 
     def release_all(self) -> None:
@@ -251,6 +258,8 @@ class InputRouter:
         self.last_device = Device.KEYBOARD
         key = event.key
         mod = int(getattr(event, "mod", 0))
+        for held in [k for k in self._held if k[0] == "key"]:
+            del self._held[held]  # a new key stops the last one repeating
         if key == pygame.K_F11 or (
             key in (pygame.K_RETURN, pygame.K_KP_ENTER) and mod & pygame.KMOD_ALT
         ):
@@ -261,6 +270,8 @@ class InputRouter:
         act = KEY_ACTS.get(key)
         if act is None:
             return [event]
+        if act in DIRECTIONS:  # only moves repeat: Enter, Space and Esc act once a press
+            self._held[("key", key)] = _Held(act, device=Device.KEYBOARD)
         return [Intent(act, Device.KEYBOARD), event]
 
     # ------------------------------------------------------------------ gamepads

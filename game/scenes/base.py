@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import N_, _
 from game.input.focus import FocusItem, FocusRing, button_items, scene_buttons
 from game.input.intents import Intent
 from game.view.theme import Theme, theme_by_id
@@ -28,7 +29,8 @@ if TYPE_CHECKING:
 
 # Names as game.store keeps them (opponent_pace), so settings persist without a mapping.
 PACES: dict[str, float] = {"slow": 1.3, "normal": 0.75, "fast": 0.3}
-PACE_LABELS: dict[str, str] = {"slow": "Slow", "normal": "Normal", "fast": "Fast"}
+# English msgids: translate (i18n.translate) where shown, so a change of language shows at once.
+PACE_LABELS: dict[str, str] = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
 
 
 @dataclass
@@ -43,6 +45,10 @@ class Settings:
     opponent: str = ""  # seat kind; "" = the strongest available
     volume: float = 0.8  # sound effects, 0..1
     muted: bool = False
+    language: str = "auto"  # "auto" (the system's) or a code of game.i18n.LANGUAGES
+    large_tiles: bool = False  # bigger tiles in the hand and on the trains
+    fullscreen: bool = False  # the player's last F11 / Alt+Enter: start that way next time
+    window_size: tuple[int, int] | None = None  # the last windowed size; None: the default
 
     @property
     def theme(self) -> Theme:
@@ -74,6 +80,11 @@ class Scene:
 
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size."""
+
+    def language_changed(self) -> None:
+        """The player chose another language: lay out anew, so words cached in buttons and
+        pre-rendered surfaces are made again in it (a scene that caches more overrides this)."""
+        self.resize(self.size)
 
     def handle(self, event: pygame.event.Event) -> None:
         """One input event."""
@@ -114,9 +125,10 @@ class Scene:
             return []
         if len(items) == 1:  # one button: say what pressing it does
             key = items[0].key
-            label = key[1] if isinstance(key, tuple) and len(key) > 1 else "OK"
+            label = key[1] if isinstance(key, tuple) and len(key) > 1 else _("OK")
             return [("activate", str(label))]
-        hints = [("move", "Choose"), ("activate", "Select")]
+        # Translators: a hint: move the focus between choices
+        hints = [("move", _("Choose")), ("activate", _("Select"))]
         if self.app.stack[:1] != [self]:
-            hints.append(("back", "Back"))
+            hints.append(("back", _("Back")))
         return hints

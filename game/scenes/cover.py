@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.input.glyphs import glyph, glyph_for
 from game.input.intents import Act, Intent
 from game.scenes.base import Scene
@@ -106,9 +107,11 @@ class CoverScene(Scene):
         y = stripe.bottom + round(26 * u)
         r = w.blit_text(
             surface,
-            "Pass the device to",
+            # Translators: the next line under it is the name of the player
+            _("Pass the device to"),
             max(14, round(24 * u)),
             th.text_dim,
+            max_width=panel.w - 40,
             midtop=(panel.centerx, y),
         )
         size = w.fit_text_size(self.name, max(26, round(64 * u)), panel.w - 40, bold=True)
@@ -123,9 +126,10 @@ class CoverScene(Scene):
         )
         r = w.blit_text(
             surface,
-            "Everyone else, please look away",
+            _("Everyone else, please look away"),
             max(12, round(19 * u)),
             th.text,
+            max_width=panel.w - 40,
             midtop=(panel.centerx, r.bottom + round(6 * u)),
         )
         self._draw_go(surface, panel, r.bottom, u)
@@ -135,18 +139,21 @@ class CoverScene(Scene):
         th = self.app.settings.theme
         device = self.app.router.last_device
         words = {
-            "mouse": "Click to show your hand",
-            "touch": "Tap to show your hand",
-            "keyboard": "Show your hand",
-            "gamepad": "Show your hand",
+            "mouse": _("Click to show your hand"),
+            "touch": _("Tap to show your hand"),
+            "keyboard": _("Show your hand"),
+            "gamepad": _("Show your hand"),
         }[device.value]
         ready = self.time >= GUARD
         pulse = 0.5 + 0.5 * math.sin(self.time * 3.5)
         size = max(14, round(26 * u))
-        label = w.text(words, size, th.text_dark, bold=True)
         name = glyph_for("activate", device)
         pic = glyph(name, round(size * 1.3), th) if name else None
         gap = max(6, round(10 * u))
+        # the pill (words, button picture, padding) stays inside the panel
+        room = panel.w - 40 - round(48 * u) - (pic.get_width() + gap if pic else 0)
+        size = w.fit_text_size(words, size, room, bold=True)
+        label = w.text(words, size, th.text_dark, bold=True, max_width=room)
         inner_w = label.get_width() + (pic.get_width() + gap if pic else 0)
         pill = pygame.Rect(0, 0, inner_w + round(48 * u), max(label.get_height(), size * 2) + 8)
         pill.midbottom = (panel.centerx, panel.bottom - round(24 * u))

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from game import i18n
+from game.i18n import N_, _, ngettext, pgettext
 from game.rules import Rules, RulesError
 from game.scenes.menu import start_match
 from game.scenes.options import Option, OptionsScene
@@ -25,8 +27,13 @@ if TYPE_CHECKING:
     from game.app import App
 
 
+def yes_no(value: bool) -> str:
+    return _("Yes") if value else _("No")
+
+
 class CustomTableScene(OptionsScene):
-    title = "Custom table"
+    title = N_("Custom table")
+    message_lines = 2  # the deal (or why not) in up to two lines
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -59,93 +66,121 @@ class CustomTableScene(OptionsScene):
         def show_players(v: Any) -> str:
             computers = v - self.humans
             if self.humans == 1:
-                return f"{v} (you and {computers})"
-            plural = "s" if computers != 1 else ""
-            return f"{v} ({self.humans} people, {computers} computer{plural})"
+                # Translators: the number of players and, in brackets, how many are the computer
+                return _("{n} (you and {others})").format(n=v, others=computers)
+            # Translators: {people} is "2 people" and the like, {computers} "1 computer"
+            return _("{n} ({people}, {computers})").format(
+                n=v,
+                people=ngettext("{n} person", "{n} people", self.humans).format(n=self.humans),
+                computers=ngettext("{n} computer", "{n} computers", computers).format(n=computers),
+            )
 
         def set_opponent(kind: Any) -> None:
             self.opponent = str(kind)
 
         self.options = [
             Option(
-                "Players",
+                N_("Players"),
                 list(range(2, 15)),
                 lambda: self.players,
                 set_players,
                 show_players,
             ),
             Option(
-                "People at this device",
+                N_("People at this device"),
                 list(range(1, MAX_PEOPLE + 1)),
                 lambda: self.humans,
                 set_humans,
-                lambda v: "Just you" if v == 1 else f"{v}, pass and play",
+                # Translators: {n} people share one device, handing it round
+                lambda v: _("Just you") if v == 1 else _("{n}, pass and play").format(n=v),
             ),
             Option(
-                "Rules",
+                N_("Rules"),
                 ["standard", "station"],
                 lambda: self.rules.preset,
                 set_preset,
-                lambda v: "Standard" if v == "standard" else "Station",
+                lambda v: (
+                    pgettext("preset", "Standard")
+                    if v == "standard"
+                    else pgettext("preset", "Station")
+                ),
             ),
-            Option("Opponents", opponent_kinds(), lambda: self.opponent, set_opponent, kind_label),
             Option(
-                "Rounds", ROUNDS, *rule("rounds"), lambda v: "Full match" if v is None else str(v)
+                N_("Opponents"), opponent_kinds(), lambda: self.opponent, set_opponent, kind_label
             ),
             Option(
-                "Scoring",
+                N_("Rounds"),
+                ROUNDS,
+                *rule("rounds"),
+                lambda v: _("Full match") if v is None else str(v),
+            ),
+            Option(
+                N_("Scoring"),
                 ["penalty", "positive"],
                 *rule("scoring"),
-                lambda v: "Lowest wins" if v == "penalty" else "Highest wins",
+                lambda v: _("Lowest wins") if v == "penalty" else _("Highest wins"),
             ),
             Option(
-                "First turn: lay a line",
+                N_("First turn: lay a line"),
                 [True, False],
                 *rule("first_turn_chain"),
-                lambda v: "Yes" if v else "No",
+                yes_no,
             ),
             Option(
-                "First turn: draw if stuck",
+                N_("First turn: draw if stuck"),
                 [True, False],
                 *rule("first_turn_draw"),
-                lambda v: "Yes" if v else "No",
+                yes_no,
             ),
             Option(
-                "Open doubles at once",
+                N_("Open doubles at once"),
                 [None, 1, 2],
                 *rule("max_open_doubles"),
-                lambda v: "No limit" if v is None else str(v),
+                lambda v: _("No limit") if v is None else str(v),
             ),
             Option(
-                "Double blank counts",
+                N_("Double blank counts"),
                 [0, 25, 50],
                 *rule("double_blank_points"),
-                lambda v: f"{v} points",
+                lambda v: ngettext("{n} point", "{n} points", v).format(n=v),
             ),
         ]
 
     def footer(self) -> list[tuple[str, Callable[[], None], bool]]:
         return [
-            ("Back", self.back, False),
-            ("Rules", self.show_rules, False),
-            ("Start", self.start, True),
+            (_("Back"), self.back, False),
+            (_("Rules"), self.show_rules, False),
+            (_("Start"), self.start, True),
         ]
 
     def check(self) -> str | None:
+        """Why this table cannot be dealt, in the player's language; None if it can."""
         try:
             self.rules.deal_for(self.players)
         except RulesError as error:
-            return str(error)
+            problem = i18n.deal_problem(self.rules, self.players, error)
+            return problem[:1].upper() + problem[1:]
         return None
 
     def message(self) -> tuple[str, bool]:
         problem = self.check()
         if problem is not None:
-            return problem[0].upper() + problem[1:], True
+            return problem, True
         deal = self.rules.deal_for(self.players)
+        engine = f"{deal.set_size}|{deal.set_size}"
+        # Translators: the line under the custom table's options, e.g.
+        # "Double-12 set · 15 tiles each · 13 rounds · engine 12|12 first"
         return (
-            f"Double-{deal.set_size} set · {deal.hand_size} tiles each · {deal.rounds} rounds "
-            f"· engine {deal.set_size}|{deal.set_size} first",
+            _("{set} · {hand} · {rounds} · {engine}").format(
+                # Translators: {n} is the highest number on the set's tiles: 6, 9, 12, 15 or 18
+                set=_("Double-{n} set").format(n=deal.set_size),
+                hand=ngettext("{n} tile each", "{n} tiles each", deal.hand_size).format(
+                    n=deal.hand_size
+                ),
+                rounds=ngettext("{n} round", "{n} rounds", deal.rounds).format(n=deal.rounds),
+                # Translators: {tile} is the first round's engine, such as 12|12
+                engine=_("engine {tile} first").format(tile=engine),
+            ),
             False,
         )
 

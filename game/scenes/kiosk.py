@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import _
 from game.input.chord import Chord, ChordWatcher
 from game.input.intents import Intent
 from game.rules import Action, Rules
@@ -213,29 +214,34 @@ class Kiosk:
         shade = pygame.Surface((width, height), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
-        panel = pygame.Rect(0, 0, min(width - 32, round(560 * u) + 60), round(150 * u) + 40)
+        pw = min(width - 32, round(560 * u) + 60)
+        body = max(12, round(20 * u))
+        # the request wraps: Tamil and Irish say it in more words than one line holds
+        lines = w.wrap(_("Touch the screen or press any key to carry on."), body, pw - 24)
+        extra = (len(lines) - 1) * w.text_height(body)
+        panel = pygame.Rect(0, 0, pw, round(150 * u) + 40 + extra)
         panel.center = (width // 2, height // 2)
         w.draw_panel(surface, panel, (*th.panel[:3], 245), th.accent, round(18 * u), 2, shadow=True)
         r = w.blit_text(
             surface,
-            "Still playing?",
+            _("Still playing?"),
             max(20, round(44 * u)),
             th.accent,
             bold=True,
+            max_width=panel.w - 24,
             midtop=(panel.centerx, panel.top + round(24 * u)),
         )
-        r = w.blit_text(
-            surface,
-            "Touch the screen or press any key to carry on.",
-            max(12, round(20 * u)),
-            th.text,
-            midtop=(panel.centerx, r.bottom + round(12 * u)),
-        )
+        y = r.bottom + round(12 * u)
+        for line in lines:
+            r = w.blit_text(surface, line, body, th.text, midtop=(panel.centerx, y))
+            y = r.bottom
         w.blit_text(
             surface,
-            f"Back to the start in {math.ceil(max(0.0, left))}",
+            # Translators: {n} counts down the seconds
+            _("Back to the start in {n}").format(n=math.ceil(max(0.0, left))),
             max(12, round(20 * u)),
             th.text_dim,
+            max_width=panel.w - 24,
             midtop=(panel.centerx, r.bottom + round(8 * u)),
         )
 
@@ -254,7 +260,7 @@ class PinPadScene(Scene):
         self.kiosk = kiosk
         self.entered = ""
         self.tries = 0
-        self.message = "Operator PIN"
+        self.wrong = False  # the last PIN tried was wrong
         self.quiet = 0.0  # seconds without a key here
         self.buttons: list[w.Button] = []
         self._layout()
@@ -262,7 +268,7 @@ class PinPadScene(Scene):
     def _layout(self) -> None:
         width, height = self.size
         u = ui_scale(self.size)
-        key = max(44, round(72 * u))
+        key = max(52, round(72 * u))  # room for "Hreinsa", "Glan" under a finger
         gap = max(6, round(10 * u))
         grid_w = 3 * key + 2 * gap
         self.panel = pygame.Rect(0, 0, grid_w + 2 * gap + round(40 * u), 0)
@@ -274,9 +280,15 @@ class PinPadScene(Scene):
         for i, label in enumerate(self.KEYS):
             rect = pygame.Rect(left + (i % 3) * (key + gap), top + (i // 3) * (key + gap), key, key)
             primary = label == "OK"
-            self.buttons.append(w.Button(label, rect, self._press_action(label), primary=primary))
+            shown = {"Clear": _("Clear"), "OK": _("OK")}.get(label, label)
+            self.buttons.append(w.Button(shown, rect, self._press_action(label), primary=primary))
         cancel = pygame.Rect(left, top + 4 * (key + gap), grid_w, key)
-        self.buttons.append(w.Button("Cancel", cancel, self.cancel))
+        self.buttons.append(w.Button(_("Cancel"), cancel, self.cancel))
+
+    @property
+    def message(self) -> str:
+        """The line over the digits, in the current language."""
+        return _("Wrong PIN") if self.wrong else _("Operator PIN")
 
     def _press_action(self, label: str) -> Any:
         def press() -> None:
@@ -306,7 +318,7 @@ class PinPadScene(Scene):
             return
         self.tries += 1
         self.entered = ""
-        self.message = "Wrong PIN"
+        self.wrong = True
         if self.tries >= PIN_TRIES:
             self.app.pop()
 
@@ -344,16 +356,17 @@ class PinPadScene(Scene):
         w.draw_panel(
             surface, self.panel, (*th.panel[:3], 245), th.panel_edge, round(18 * u), 2, shadow=True
         )
-        colour = th.refusal if self.message == "Wrong PIN" else th.accent
+        colour = th.refusal if self.wrong else th.accent
         r = w.blit_text(
             surface,
             self.message,
             max(16, round(28 * u)),
             colour,
             bold=True,
+            max_width=self.panel.w - 16,
             midtop=(self.panel.centerx, self.panel.top + round(16 * u)),
         )
-        dots = "● " * len(self.entered) if self.entered else "–"
+        dots = "• " * len(self.entered) if self.entered else "–"  # both in Noto Sans
         w.blit_text(
             surface,
             dots.strip(),
@@ -520,13 +533,13 @@ class AttractScene(Scene):
         shade.fill((*th.panel[:3], 235))
         surface.blit(shade, area)
         pulse = 0.5 + 0.5 * math.sin(self.time * 3.0)
-        title_size = w.fit_text_size(
-            "Mexican Train", max(20, round(46 * u)), area.w // 2, bold=True
-        )
-        title = w.text("Mexican Train", title_size, th.accent, bold=True, shadow=True)
-        call = "Touch to play"
-        call_size = max(16, round(32 * u))
-        label = w.text(call, call_size, th.text_dark, bold=True)
+        name = _("Mexican Train")
+        title_size = w.fit_text_size(name, max(20, round(46 * u)), area.w // 2, bold=True)
+        title = w.text(name, title_size, th.accent, bold=True, shadow=True)
+        call = _("Touch to play")
+        room = area.w - round(50 * u) - 20
+        call_size = w.fit_text_size(call, max(16, round(32 * u)), room, bold=True)
+        label = w.text(call, call_size, th.text_dark, bold=True, max_width=room)
         pill = label.get_rect().inflate(round(50 * u), round(18 * u))
         if title.get_width() + pill.w + round(40 * u) <= area.w:
             title_rect = title.get_rect(midright=(area.centerx - round(12 * u), area.centery))

@@ -1,5 +1,8 @@
 """A page of options, each a row ``label   ‹ value ›`` that cycles through its choices.
 
+Titles, labels and notes are English msgids (marked with ``N_``) translated when drawn, and
+``show`` translates a value when called, so the page follows a change of language at once.
+
 Shared by the settings page and the custom table. Click the arrows (or the value) to change a
 row. Keyboard and gamepad: Up/Down (d-pad, Tab) go down the rows and on to the buttons at the
 foot; Left/Right change a row (or move along the buttons); Enter/A changes the row or presses
@@ -14,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game import i18n
+from game.i18n import N_, _
 from game.input.intents import Act, Intent
 from game.scenes.base import Scene
 from game.view import widgets as w
@@ -25,12 +30,12 @@ if TYPE_CHECKING:
 
 @dataclass
 class Option:
-    label: str
+    label: str  # an msgid: translated when drawn
     choices: Sequence[Any]
     get: Callable[[], Any]
     set: Callable[[Any], None]
     show: Callable[[Any], str] = str
-    note: str = ""
+    note: str = ""  # an msgid too
 
     def step(self, delta: int) -> None:
         current = self.get()
@@ -42,7 +47,7 @@ class Option:
 
 
 class OptionsScene(Scene):
-    title = "Options"
+    title = N_("Options")  # an msgid: translated when drawn
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -53,7 +58,7 @@ class OptionsScene(Scene):
         self.buttons: list[w.Button] = []
 
     def footer(self) -> list[tuple[str, Callable[[], None], bool]]:
-        return [("Back", self.back, True)]
+        return [(_("Back"), self.back, True)]
 
     def back(self) -> None:
         self.app.pop()
@@ -68,9 +73,11 @@ class OptionsScene(Scene):
         self.scale = u
         n = len(self.options)
         top = round(110 * u) + 20
-        bottom = height - round(120 * u)
-        row_h = max(28, min(round(54 * u), (bottom - top) // max(1, n)))
-        pw = min(width - 30, round(760 * u) + 60)
+        bottom = height - round(120 * u) - self.reserved(u)
+        # rows at least 34 px tall on a small screen when there is room: fingers and 12 px text
+        row_h = max(28, min(max(34, round(54 * u)), (bottom - top) // max(1, n)))
+        # At least 600 px on a small screen: long labels (Irish, Basque) need the room.
+        pw = min(width - 30, max(600, round(760 * u) + 60))
         x = (width - pw) // 2
         self.rows = []
         for i in range(n):
@@ -89,6 +96,25 @@ class OptionsScene(Scene):
         for i, (label, action, primary) in enumerate(items):
             rect = pygame.Rect(bx + i * (bw + gap), height - round(40 * u) - bh, bw, bh)
             self.buttons.append(w.Button(label, rect, action, primary=primary))
+
+    message_lines = 0  # lines kept free under the rows for message() (wrapped to fit)
+
+    def reserved(self, u: float) -> int:
+        """Pixels kept free between the last row and the buttons (for a sample, say)."""
+        if not self.message_lines:
+            return 0
+        return self.message_lines * w.text_height(max(11, round(17 * u))) + round(8 * u)
+
+    def _message_lines(
+        self, text: str, size: int, width: int, height: int, bold: bool
+    ) -> tuple[int, list[str]]:
+        """The message wrapped at the largest size (down to 11 px) whose lines fit ``height``."""
+        size = max(11, size)
+        while True:
+            lines = w.wrap(text, size, width, bold=bold)
+            if size <= 11 or len(lines) * w.text_height(size) <= height:
+                return size, lines
+            size -= 1
 
     def enter(self) -> None:
         self._layout()
@@ -112,7 +138,7 @@ class OptionsScene(Scene):
                 ):
                     self._step(i, 1)
         elif event.type == pygame.MOUSEMOTION:
-            for i, (row, _, _) in enumerate(self.rows):
+            for i, (row, _left, _right) in enumerate(self.rows):
                 if row.collidepoint(event.pos):
                     self.focus = i
         elif event.type == pygame.KEYDOWN:
@@ -169,7 +195,7 @@ class OptionsScene(Scene):
         return self.buttons[index].rect if index < len(self.buttons) else None
 
     def hints(self) -> list[tuple[str, str]]:
-        return [("move", "Choose"), ("leftright", "Change"), ("back", "Back")]
+        return [("move", _("Choose")), ("leftright", _("Change")), ("back", _("Back"))]
 
     def _step(self, index: int, delta: int) -> None:
         self.focus = index
@@ -188,15 +214,16 @@ class OptionsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.settings.theme
         u = self.scale
-        width, _ = surface.get_size()
+        width = surface.get_width()
         self.draw_background(surface)
         w.blit_text(
             surface,
-            self.title,
+            i18n.translate(self.title),
             max(20, round(44 * u)),
             th.accent,
             bold=True,
             shadow=True,
+            max_width=width - 20,
             midtop=(width // 2, round(30 * u)),
         )
         for i, (option, (row, left, right)) in enumerate(zip(self.options, self.rows, strict=True)):
@@ -205,23 +232,21 @@ class OptionsScene(Scene):
             w.draw_panel(
                 surface, row, fill, th.accent if focus else th.panel_edge, max(6, row.h // 4), 1
             )
-            size = max(11, min(round(20 * u), row.h // 2))
-            w.blit_text(
-                surface,
-                option.label,
-                size,
-                th.text,
-                bold=True,
-                midleft=(row.x + round(18 * u), row.centery),
-            )
-            if option.note:
-                label_w = w.text(option.label, size, th.text, bold=True).get_width()
+            size = max(12, min(round(20 * u), row.h // 2))
+            x = row.x + round(18 * u)
+            room = left.left - x - 8  # the label and its note end before the ‹ arrow
+            label = i18n.translate(option.label)
+            lsize = w.fit_text_size(label, size, room, bold=True)
+            r = w.blit_text(surface, label, lsize, th.text, bold=True, midleft=(x, row.centery))
+            note = i18n.translate(option.note) if option.note else ""
+            if note and room - r.w - 10 > 40:
                 w.blit_text(
                     surface,
-                    option.note,
-                    max(10, size - 5),
+                    note,
+                    max(10, lsize - 5),
                     th.text_dim,
-                    midleft=(row.x + round(18 * u) + label_w + 10, row.centery + 1),
+                    max_width=room - r.w - 10,
+                    midleft=(r.right + 10, row.centery + 1),
                 )
             value = option.show(option.get())
             mid = (left.right + right.left) // 2
@@ -246,17 +271,14 @@ class OptionsScene(Scene):
                 )
         text, error = self.message()
         if text:
-            y = (self.rows[-1][0].bottom if self.rows else 0) + round(14 * u)
+            top = (self.rows[-1][0].bottom if self.rows else 0) + round(8 * u)
+            bottom = min((b.rect.top for b in self.buttons), default=surface.get_height())
             colour = th.refusal if error else th.text_dim
-            for line in w.wrap(text, max(11, round(17 * u)), round(width * 0.8)):
-                r = w.blit_text(
-                    surface,
-                    line,
-                    max(11, round(17 * u)),
-                    colour,
-                    bold=error,
-                    midtop=(width // 2, y),
-                )
-                y = r.bottom
+            size, lines = self._message_lines(text, round(17 * u), width - 40, bottom - top, error)
+            y = top
+            for line in lines:
+                y = w.blit_text(
+                    surface, line, size, colour, bold=error, midtop=(width // 2, y)
+                ).bottom
         for button in self.buttons:
             button.draw(surface, th, u)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.scenes.base import Scene
 from game.scenes.menu import button_column
 from game.scenes.session import Session
@@ -30,10 +31,10 @@ class PauseScene(Scene):
         width, height = self.size
         u = ui_scale(self.size)
         items = [
-            ("Resume", self.resume_game),
-            ("Rules", self.rules),
-            ("Settings", self.settings),
-            ("Leave the match", self.leave),
+            (_("Resume"), self.resume_game),
+            (_("Rules"), self.rules),
+            (_("Settings"), self.settings),
+            (_("Leave the match"), self.leave),
         ]
         bw, bh = max(200, round(300 * u)), max(34, round(52 * u))
         gap = max(8, round(12 * u))
@@ -93,10 +94,11 @@ class PauseScene(Scene):
         )
         w.blit_text(
             surface,
-            "Paused",
+            _("Paused"),
             max(18, round(36 * u)),
             th.accent,
             bold=True,
+            max_width=self.panel.w - round(24 * u),
             midtop=(self.panel.centerx, self.panel.top + round(18 * u)),
         )
         for button in self.buttons:

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import i18n
+from game.i18n import _
 from game.input.intents import Device, Intent
 from game.rules import GameState, Play
 from game.rules import events as ev
@@ -72,7 +74,7 @@ class ReplayScene(Scene):
 
     @classmethod
     def from_text(cls, app: App, text: str, name: str) -> ReplayScene:
-        record, _ = load_record(text)  # refuses a broken record before anything is shown
+        record, _warnings = load_record(text)  # refuses a broken record before anything is shown
         return cls(app, record, name)
 
     @property
@@ -89,10 +91,15 @@ class ReplayScene(Scene):
         step = pygame.Rect(right.x + 4, right.centery + 3, right.w - 8, bh)
         speed = pygame.Rect(left.x + 4, left.centery - bh // 2, left.w - 8, bh)
         self.buttons = {
-            "play": w.Button("Pause", play, self.toggle, primary=True),
-            "step": w.Button("Step", step, self.step_once),
-            "speed": w.Button("Speed 1x", speed, self.faster),
+            "play": w.Button(_("Pause"), play, self.toggle, primary=True),
+            # Translators: a replay button: show the next line of the record
+            "step": w.Button(_("Step"), step, self.step_once),
+            "speed": w.Button(self._speed_label(), speed, self.faster),
         }
+
+    def _speed_label(self) -> str:
+        # Translators: the replay's speed, e.g. "Speed 2x"
+        return _("Speed {n}x").format(n=f"{self.speed:g}")
 
     def resize(self, size: tuple[int, int]) -> None:
         self.view.resize(size)
@@ -118,7 +125,9 @@ class ReplayScene(Scene):
         except RecordError as error:  # cannot happen after load_record, but never crash
             self.finished = True
             self.playing = False
-            self.view.show_toast(f"Line {error.line}: {error.reason}", "refusal", 8.0)
+            # Translators: {reason} is the record checker's explanation (in English)
+            words = _("Line {line}: {reason}").format(line=error.line, reason=error.reason)
+            self.view.show_toast(words, "refusal", 8.0)
             return
         self.state, self.step = state, step
         self.view.feed(step.events)
@@ -127,10 +136,18 @@ class ReplayScene(Scene):
                 f"{n} {t}" for n, t in zip(self.record.names, state.totals, strict=True)
             )
             self.view.set_totals(state.totals)
-            self.view.banner(f"Round {state.round_number} is over", totals, 2.4)
+            number = state.round_number
+            # functions, so a banner follows a change of language while it shows
+            self.view.banner(lambda: _("Round {n} is over").format(n=number), totals, 2.4)
         elif step.kind == "match_end":
-            winners = ", ".join(self.record.names[s] for s in state.match_winners)
-            self.view.banner("Match over", f"Winner: {winners}", 4.0)
+            winners = [self.record.names[s] for s in state.match_winners]
+            self.view.banner(
+                lambda: _("Match over"),
+                lambda: i18n.ngettext("Winner: {names}", "Winners: {names}", len(winners)).format(
+                    names=i18n.join_names(winners)
+                ),
+                4.0,
+            )
 
     def intent(self, intent: Intent) -> bool:
         if intent.device == Device.KEYBOARD:
@@ -171,10 +188,12 @@ class ReplayScene(Scene):
             if self.wait <= 0:
                 self.wait = STEP_GAP
                 self.step_once()
-        self.buttons["play"].label = "Pause" if self.playing else "Play"
+        # Labels looked up each frame: they follow the state and the language.
+        self.buttons["play"].label = _("Pause") if self.playing else _("Play")
         self.buttons["play"].enabled = not self.finished
+        self.buttons["step"].label = _("Step")
         self.buttons["step"].enabled = not self.finished
-        self.buttons["speed"].label = f"Speed {self.speed:g}x"
+        self.buttons["speed"].label = self._speed_label()
         for button in self.buttons.values():
             button.update(dt)
         view.prompt = self.describe()
@@ -183,26 +202,38 @@ class ReplayScene(Scene):
     def describe(self) -> str:
         step = self.step
         if self.finished:
-            return f"Replay of {self.name}: the end"
+            return _("Replay of {name}: the end").format(name=self.name)
         if step is None or self.state is None:
-            return f"Replay of {self.name}"
+            return _("Replay of {name}").format(name=self.name)
         names = self.record.names
         state = self.state
-        where = f"line {step.line} of {self.total_lines}"
+        # Translators: where a replay is in its record: "line 12 of 80: Ana draws ..."
+        where = _("line {line} of {total}").format(line=step.line, total=self.total_lines)
         action = step.action
-        if isinstance(action, Play):
-            seat = _actor(step)
-            who = names[seat] if seat is not None else "?"
-            return f"{where}: {who} plays {action.tile} on {state.train_label(action.train)}"
         seat = _actor(step)
-        who = names[seat] if seat is not None else "A player"
-        if step.kind == "draw":
-            return f"{where}: {who} draws from the boneyard"
-        if step.kind == "pass":
-            return f"{where}: {who} cannot play and passes"
-        if step.kind == "round":
-            return f"{where}: round {state.round_number} is dealt"
-        return f"{where}: {step.kind.replace('_', ' ')}"
+        if isinstance(action, Play):
+            who = names[seat] if seat is not None else "?"
+            train = i18n.train_label(action.train, state.players, names, None)
+            # Translators: {train} is "the Mexican train" or "{name}'s train"
+            what = _("{who} plays {tile} on {train}").format(who=who, tile=action.tile, train=train)
+        else:
+            who = names[seat] if seat is not None else _("A player")
+            if step.kind == "draw":
+                what = _("{who} draws from the boneyard").format(who=who)
+            elif step.kind == "pass":
+                what = _("{who} cannot play and passes").format(who=who)
+            elif step.kind == "round":
+                what = _("round {n} is dealt").format(n=state.round_number)
+            elif step.kind == "engine":
+                what = _("the engine is placed")
+            elif step.kind == "round_end":
+                what = _("the round is over")
+            elif step.kind == "match_end":
+                what = _("the match is over")
+            else:
+                what = step.kind.replace("_", " ")
+        # Translators: {where} is "line 12 of 80", {what} what happened on it
+        return _("{where}: {what}").format(where=where, what=what)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface)
@@ -230,7 +261,7 @@ class ReplayErrorScene(Scene):
         self.line = line
         self.reason = reason
         self.button = w.Button(
-            "Close", pygame.Rect(0, 0, 10, 10), lambda: self.app.quit(1), primary=True
+            _("Close"), pygame.Rect(0, 0, 10, 10), lambda: self.app.quit(1), primary=True
         )
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -249,8 +280,13 @@ class ReplayErrorScene(Scene):
         surface.blit(w.felt((width, height), th), (0, 0))
         pw = min(width - 40, round(820 * u) + 60)
         body = max(12, round(20 * u))
-        where = f"{self.name}, line {self.line}" if self.line is not None else self.name
+        where = self.name
+        if self.line is not None:
+            # Translators: a record file's name and the line that cannot be replayed
+            where = _("{name}, line {line}").format(name=self.name, line=self.line)
         lines = w.wrap(self.reason[:1].upper() + self.reason[1:], body, pw - 60)
+        title = _("This record cannot be replayed")
+        self.button.label = _("Close")
         ph = round(170 * u) + len(lines) * (body + 8) + 40
         panel = pygame.Rect(0, 0, pw, ph)
         panel.center = (width // 2, height // 2)
@@ -260,14 +296,23 @@ class ReplayErrorScene(Scene):
         y = panel.top + round(20 * u)
         r = w.blit_text(
             surface,
-            "This record cannot be replayed",
+            title,
             max(16, round(32 * u)),
             th.accent,
             bold=True,
+            max_width=pw - 40,
             midtop=(panel.centerx, y),
         )
         y = r.bottom + round(10 * u)
-        r = w.blit_text(surface, where, body, th.text_dim, bold=True, midtop=(panel.centerx, y))
+        r = w.blit_text(
+            surface,
+            where,
+            body,
+            th.text_dim,
+            bold=True,
+            max_width=pw - 40,
+            midtop=(panel.centerx, y),
+        )
         y = r.bottom + round(8 * u)
         for line in lines:
             r = w.blit_text(surface, line, body, th.text, midtop=(panel.centerx, y))
@@ -286,7 +331,7 @@ def replay_main(
     error: tuple[int | None, str] | None = None
     record: Record | None = None
     try:
-        record, _ = load_record_file(path)
+        record, _warnings = load_record_file(path)
     except RecordError as broken:
         print(f"replay: {path}: line {broken.line}: {broken.reason}", file=sys.stderr)
         error = (broken.line, broken.reason)

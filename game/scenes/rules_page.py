@@ -1,4 +1,8 @@
-"""The rules in plain words, for the table being played (or about to be), scrollable."""
+"""The rules in plain words, for the table being played (or about to be), scrollable.
+
+The words come from ``assets/rules/<language>.txt`` (:func:`game.i18n.rules_sections`) in the
+current language; the page is wrapped anew when the language or the window changes.
+"""
 
 from __future__ import annotations
 
@@ -6,119 +10,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules import Rules, RulesError
+from game import i18n
+from game.i18n import _
+from game.rules import Rules
 from game.scenes.base import Scene
 from game.view import widgets as w
 from game.view.layout import ui_scale
 
 if TYPE_CHECKING:
     from game.app import App
-
-
-def rules_text(rules: Rules, players: int) -> list[tuple[str, str]]:
-    """Sections (heading, paragraph) describing ``rules`` for ``players``."""
-    try:
-        deal = rules.deal_for(players)
-        setup = (
-            f"With {players} players you use a double-{deal.set_size} set and each player "
-            f"takes {deal.hand_size} tiles face down. The rest stay face down as the boneyard."
-        )
-        rounds = (
-            f"A match has {deal.rounds} round{'s' if deal.rounds != 1 else ''}. The first "
-            f"starts from the {deal.set_size}|{deal.set_size} in the middle of the table, the "
-            "next from the next double down, and so on."
-        )
-    except RulesError as error:
-        setup = f"This table cannot be dealt: {error}."
-        rounds = ""
-    first = (
-        "On your first turn you may only play on your own train, and you may lay as many "
-        "tiles as make one matching line, then press Done (or stop when nothing fits)."
-        if rules.first_turn_chain
-        else "On your first turn you may only play on your own train, one tile."
-    )
-    if rules.first_turn_draw:
-        first += " If you cannot start it, draw one tile: play it if it fits, otherwise your "
-        first += "marker goes on your train."
-    else:
-        first += " If you cannot start it, your marker goes on your train and play moves on."
-    limit = rules.max_open_doubles
-    doubles = (
-        "Play a double and you must play one more tile straight away, anywhere you may play. "
-        "A double with nothing after it is open: until someone satisfies it, every player in "
-        "turn must play on it, even on another player's train. If you cannot, draw one tile; "
-        "if that does not fit either, your marker goes down and the duty passes on. A double "
-        "played as your very last tile ends the round at once."
-    )
-    if limit is not None:
-        doubles += f" No play may leave more than {limit} double{'s' if limit != 1 else ''} open."
-    blank = rules.double_blank_points
-    if rules.scoring == "penalty":
-        scoring = (
-            "When a round ends, everyone scores the pips left in their hand; going out scores "
-            "nothing. After the last round the lowest total wins."
-        )
-    else:
-        scoring = (
-            "When a round ends, whoever went out scores the pips left in everyone else's "
-            "hands (shared if several went out, or among the lowest hands of a blocked round). "
-            "After the last round the highest total wins."
-        )
-    if blank:
-        scoring += f" The double blank left in a hand counts {blank} points."
-    ties = "If totals are level, the player who won more rounds wins"
-    ties += (
-        ", then the one with the lowest single round score; "
-        if rules.scoring == "penalty"
-        else "; "
-    )
-    ties += "if still level, the win is shared."
-    sections = [
-        (
-            "The aim",
-            "Play every tile from your hand onto the trains. The first player to run "
-            "out of tiles ends the round; the fewer points you are left holding, the better.",
-        ),
-        ("Setting up", setup),
-        ("Rounds", rounds),
-        (
-            "The trains",
-            "Every player has a personal train running from the station in the "
-            "middle toward them, and there is one Mexican train that belongs to nobody. A tile "
-            "joins the open end of a train when its touching half shows the same number.",
-        ),
-        ("Your first turn", first),
-        (
-            "Later turns",
-            "Play one tile on your own train, on the Mexican train, or on any "
-            "train that carries its owner's marker. If you have a play you must make one. If you "
-            "have none, draw one tile: play it at once if it fits; if not, put your marker on "
-            "your train. While your marker is down, anyone may play on your train; it comes off "
-            "when you play on your train again.",
-        ),
-        ("Doubles", doubles),
-        (
-            "End of a round",
-            "A round ends when a player plays their last tile, or when the "
-            "boneyard is empty and nobody can play (the round is blocked)."
-            + (
-                " Under this table's first-turn rule, if someone goes out during the first turns, "
-                "everybody still gets a first turn before the round ends."
-                if rules.first_turn_chain
-                else ""
-            ),
-        ),
-        ("Scoring", scoring),
-        ("Ties", ties),
-        (
-            "Playing here",
-            "Drag a tile from your hand onto a lit train, or tap the tile and then "
-            "the train. Lit trains are exactly the places the rules allow. Draw and Done appear "
-            "only when you may use them. Drag tiles within your hand to arrange them, or press "
-            "Sort. Esc pauses.",
-        ),
-    ]
-    return [(h, p) for h, p in sections if p]
 
 
 class RulesScene(Scene):
@@ -130,7 +30,7 @@ class RulesScene(Scene):
         self.target = 0.0
         self.drag_from: tuple[int, float] | None = None
         self.content: pygame.Surface | None = None
-        self.button = w.Button("Back", pygame.Rect(0, 0, 10, 10), self.back, primary=True)
+        self.button = w.Button(_("Back"), pygame.Rect(0, 0, 10, 10), self.back, primary=True)
         self._layout()
 
     def back(self) -> None:
@@ -142,6 +42,7 @@ class RulesScene(Scene):
         self.scale = u
         self.view = pygame.Rect(0, round(100 * u) + 10, width, 0)
         self.view.h = height - self.view.top - round(90 * u)
+        self.button.label = _("Back")
         self.button.rect = pygame.Rect(0, 0, max(140, round(200 * u)), max(32, round(48 * u)))
         self.button.rect.midbottom = (width // 2, height - round(20 * u))
         self.content = None
@@ -156,16 +57,18 @@ class RulesScene(Scene):
         head = max(14, round(24 * u))
         body = max(12, round(18 * u))
         blocks: list[tuple[pygame.Surface, int]] = []
-        preset = "Standard" if self.rules.preset == "standard" else "Station"
-        blocks.append(
-            (w.text(f"{preset} rules · {self.players} players", body, th.text_dim), round(10 * u))
-        )
-        for heading, paragraph in rules_text(self.rules, self.players):
-            blocks.append((w.text(heading, head, th.accent, bold=True), round(4 * u)))
+        heading = i18n.rules_heading(self.rules, self.players)
+        for line in w.wrap(heading, body, width):
+            blocks.append((w.text(line, body, th.text_dim, max_width=width), 0))
+        blocks.append((pygame.Surface((1, round(10 * u)), pygame.SRCALPHA), 0))
+        for title, paragraph in i18n.rules_sections(self.rules, self.players):
+            for line in w.wrap(title, head, width, bold=True):
+                blocks.append((w.text(line, head, th.accent, bold=True, max_width=width), 0))
+            blocks[-1] = (blocks[-1][0], round(4 * u))
             lines = w.wrap(paragraph, body, width)
             for i, line in enumerate(lines):
                 gap = round(16 * u) if i == len(lines) - 1 else 0
-                blocks.append((w.text(line, body, th.text), gap))
+                blocks.append((w.text(line, body, th.text, max_width=width), gap))
         height = sum(s.get_height() + g for s, g in blocks) + 10
         surf = pygame.Surface((width, height), pygame.SRCALPHA)
         y = 0
@@ -210,15 +113,16 @@ class RulesScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.settings.theme
         u = self.scale
-        width, _ = surface.get_size()
+        width = surface.get_width()
         surface.blit(w.felt(surface.get_size(), th), (0, 0))
         w.blit_text(
             surface,
-            "How to play",
+            _("How to play"),
             max(20, round(44 * u)),
             th.accent,
             bold=True,
             shadow=True,
+            max_width=width - 20,
             midtop=(width // 2, round(24 * u)),
         )
         if self.content is None:

@@ -1,4 +1,6 @@
-"""``main.py screenshots --out DIR [--size WxH]``: every scene and the table's hard cases, as PNGs.
+"""``main.py screenshots --out DIR [--size WxH] [--language CODE|all]``: every scene and the
+table's hard cases, as PNGs, in one language (English by default) or in each (``all``: one
+folder per language, ``DIR/<code>/``).
 
 Runs headless. Each picture is a real scene in a real state: matches are played by the
 simple seats through the rules (for every seat, the person's included) until the wanted
@@ -24,6 +26,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 if TYPE_CHECKING:
     from game.app import App
     from game.scenes.table import TableScene
+    from game.view.widgets import TextAudit
 
 
 def play_until(
@@ -67,17 +70,27 @@ def busy_table(players: int = 8, min_tiles: int = 40) -> tuple[GameState, int]:
 
 
 def _names(players: int) -> list[str]:
+    from game.i18n import _
     from game.scenes.session import OPPONENT_NAMES
 
-    names = ["You", *OPPONENT_NAMES]
+    names = [_("You"), *OPPONENT_NAMES]
     while len(names) < players:
         names.append(f"Player {len(names) + 1}")
     return names[:players]
 
 
-def take_screenshots(out: Path, size: tuple[int, int]) -> list[Path]:
+def take_screenshots(
+    out: Path,
+    size: tuple[int, int],
+    language: str | None = None,
+    audits: dict[str, TextAudit] | None = None,
+) -> list[Path]:
+    """Render every case to ``out``; ``language`` (a code of game.i18n.LANGUAGES) is spoken
+    throughout; ``audits`` gets each picture's text audit (game.view.widgets.text_audit) by name.
+    """
     import pygame
 
+    from game import i18n
     from game.app import App
     from game.scenes.custom import CustomTableScene
     from game.scenes.deal import DealScene
@@ -90,9 +103,13 @@ def take_screenshots(out: Path, size: tuple[int, int]) -> list[Path]:
     from game.scenes.settings import SettingsScene
     from game.scenes.summary import RoundSummaryScene
     from game.scenes.table import TableScene
+    from game.view import widgets
 
     out.mkdir(parents=True, exist_ok=True)
     app = App(size, inline_seats=True, resizable=False)
+    before = i18n.current_language()
+    app.settings.language = language or "en"
+    app.apply_language()
     written: list[Path] = []
 
     def settle(seconds: float = 1.5) -> None:
@@ -101,7 +118,11 @@ def take_screenshots(out: Path, size: tuple[int, int]) -> list[Path]:
 
     def shot(name: str) -> None:
         path = out / f"{name}.png"
-        app.draw(app.screen)
+        # Only the frame in the picture is audited: text in mid-animation may not fit yet.
+        with widgets.text_audit() as audit:
+            app.draw(app.screen)
+        if audits is not None:
+            audits[name] = audit
         pygame.image.save(app.screen, str(path))
         written.append(path)
 
@@ -237,6 +258,16 @@ def take_screenshots(out: Path, size: tuple[int, int]) -> list[Path]:
         settle(2.0)
         shot("16_match_end")
 
+        # the ladder: two levels cleared (three stars, two), the next open, the rest locked
+        from game.scenes.ladder import LadderScene, ladder_levels, save_progress
+        from game.store import Progress
+
+        levels = ladder_levels()
+        save_progress(app, Progress(ladder={levels[0].id: 3, levels[1].id: 2}))
+        app.reset(MenuScene(app), LadderScene(app))
+        settle(0.6)
+        shot("28_ladder")
+
         # a replay of a recorded match, and a broken record refused
         record = _short_record()
         app.reset(ReplayScene.from_text(app, record, "example.jsonl"))
@@ -256,6 +287,7 @@ def take_screenshots(out: Path, size: tuple[int, int]) -> list[Path]:
         _platform_shots(app, shot, settle)
     finally:
         app.close()
+        i18n.set_language(before)
     return written
 
 
@@ -287,9 +319,7 @@ def _pad(app: App, button: int) -> None:
     app.step(1 / 60)
 
 
-def _platform_shots(
-    app: App, shot: Callable[[str], None], settle: Callable[[float], None]
-) -> None:
+def _platform_shots(app: App, shot: Callable[[str], None], settle: Callable[[float], None]) -> None:
     """Keyboard focus, gamepad prompts, the kiosk's attract mode and PIN pad, pass and play."""
     import pygame
 
@@ -371,6 +401,18 @@ def _platform_shots(
     kiosk.unlocked = True
     app.kiosk = None
     app.idle = 0.0
+
+    # the statistics page, with a match against each level played
+    from game.scenes.statistics import StatisticsScene
+    from game.store import Statistics
+
+    stats = Statistics()
+    for i, level in enumerate(("easy", "normal", "hard", "greedy", "random")):
+        stats.record_match(level, 40 + 17 * i, i % 2 == 0)
+        stats.record_match(level, 95 + 3 * i, False)
+    app.reset(MenuScene(app), StatisticsScene(app, stats))
+    settle(0.6)
+    shot("29_statistics")
 
 
 def table_sizes(out: Path, sizes: list[tuple[int, int]] | None = None) -> list[Path]:
@@ -537,10 +579,24 @@ def _short_record() -> str:
     return writer.text()
 
 
-def screenshots_main(out: str, size: tuple[int, int]) -> int:
+def screenshots_main(out: str, size: tuple[int, int], language: str | None = None) -> int:
+    from game import i18n
+
+    if language == "all":
+        codes: list[str | None] = list(i18n.LANGUAGES)
+    elif language is None or language in i18n.LANGUAGES:
+        codes = [language]
+    else:
+        known = ", ".join(i18n.LANGUAGES)
+        print(f"screenshots: no language {language!r}: choose {known} or all", file=sys.stderr)
+        return 2
+    paths: list[Path] = []
     try:
-        paths = take_screenshots(Path(out), size)
-        paths += table_sizes(Path(out))
+        for code in codes:
+            where = Path(out) / code if language == "all" and code else Path(out)
+            paths += take_screenshots(where, size, code)
+        if language is None:
+            paths += table_sizes(Path(out))
     except OSError as error:
         print(f"screenshots: {error}", file=sys.stderr)
         return 1

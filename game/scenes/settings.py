@@ -1,6 +1,8 @@
-"""Settings: opponents' pace, pips or numerals, colour theme, hints, animation speed, sound.
+"""Settings: language, opponents' pace, pips or numerals, tile size, colour theme, hints,
+animation speed, sound.
 
-Every change is applied at once and saved (game.store) so it holds at the next start.
+Every change is applied at once and saved (game.store) so it holds at the next start; a new
+language re-lays every open scene in it (App.apply_language).
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game import i18n
+from game.i18n import N_, _
 from game.scenes.base import PACE_LABELS
 from game.scenes.options import Option, OptionsScene
 from game.view.theme import THEMES
@@ -17,12 +21,29 @@ from game.view.theme import THEMES
 if TYPE_CHECKING:
     from game.app import App
 
-ANIMATION = {1.0: "Normal", 1.8: "Fast", 0.0: "Off (reduced motion)"}
+ANIMATION = {1.0: N_("Normal"), 1.8: N_("Fast"), 0.0: N_("Off (reduced motion)")}
+LANGUAGE_CHOICES = ["auto", *i18n.LANGUAGES]
+
+
+def language_label(code: str) -> str:
+    """A language by its own name; "auto" says which one the system's language gives."""
+    if code == "auto":
+        # Translators: {language} is the system's language, by its own name ("English")
+        return _("Automatic ({language})").format(
+            language=i18n.language_name(i18n.system_language())
+        )
+    return i18n.language_name(code)
+
+
+def on_off(value: bool) -> str:
+    return _("On") if value else _("Off")
+
+
 VOLUMES = [0.2, 0.4, 0.6, 0.8, 1.0]
 
 
 class SettingsScene(OptionsScene):
-    title = "Settings"
+    title = N_("Settings")
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -40,67 +61,92 @@ class SettingsScene(OptionsScene):
 
         self.options = [
             Option(
-                "Opponents' pace",
+                N_("Opponents' pace"),
                 list(PACE_LABELS),
                 lambda: s.pace,
                 setter("pace"),
-                lambda v: PACE_LABELS[v],
+                lambda v: i18n.translate(PACE_LABELS[v]),
             ),
             Option(
-                "Tile faces",
+                N_("Tile faces"),
                 [False, True],
                 lambda: s.numerals,
                 setter("numerals"),
-                lambda v: "Numerals" if v else "Pips",
+                lambda v: _("Numerals") if v else _("Pips"),
             ),
             Option(
-                "Colours",
+                N_("Large tiles"),
+                [False, True],
+                lambda: s.large_tiles,
+                setter("large_tiles"),
+                on_off,
+            ),
+            Option(
+                N_("Colours"),
                 list(THEMES),
                 lambda: s.theme_id,
                 setter("theme_id"),
-                lambda v: THEMES[v].name,
+                # the themes' names are catalog entries (game.i18n.seeded_strings)
+                lambda v: i18n.translate(THEMES[v].name),
             ),
             Option(
-                "Light playable tiles",
+                N_("Light playable tiles"),
                 [True, False],
                 lambda: s.hints,
                 setter("hints"),
-                lambda v: "On" if v else "Off",
+                on_off,
             ),
             Option(
-                "Animations",
+                N_("Animations"),
                 list(ANIMATION),
                 lambda: s.animation,
                 setter("animation"),
-                lambda v: ANIMATION.get(v, f"x{v}"),
+                lambda v: i18n.translate(ANIMATION[v]) if v in ANIMATION else f"x{v:g}",
             ),
             Option(
-                "Sound",
+                N_("Sound"),
                 [False, True],
                 lambda: s.muted,
                 setter("muted"),
-                lambda v: "Off" if v else "On",
+                lambda v: on_off(not v),
             ),
             Option(
-                "Volume",
+                N_("Volume"),
                 VOLUMES,
                 lambda: min(VOLUMES, key=lambda v: abs(v - s.volume)),
                 setter("volume"),
-                lambda v: f"{round(v * 100)}%",
+                # Translators: a volume level in per cent
+                lambda v: _("{n}%").format(n=round(v * 100)),
+            ),
+            Option(
+                N_("Language"),
+                LANGUAGE_CHOICES,
+                lambda: s.language if s.language in LANGUAGE_CHOICES else "auto",
+                setter("language"),
+                language_label,
             ),
         ]
 
+    def _sample_size(self, u: float) -> int:
+        return max(12, round(28 * u))
+
+    def reserved(self, u: float) -> int:
+        # room for the sample tiles (a double stands two tiles tall) between rows and buttons
+        return 2 * self._sample_size(u) + round(16 * u)
+
     def draw_background(self, surface: pygame.Surface) -> None:
         super().draw_background(surface)
-        # a sample of the tile style under the options
+        # a sample of the tile style under the options, midway to the buttons
         th = self.app.settings.theme
         width, height = surface.get_size()
         u = self.scale
-        size = max(12, round(28 * u))
+        size = self._sample_size(u)
         tiles = [(12, 5), (5, 5), (5, 9), (9, 3), (3, 11)]
         total = sum((size if a == b else 2 * size) + 6 for a, b in tiles)
         x = (width - total) // 2
-        y = height - round(150 * u) - size
+        below = self.rows[-1][0].bottom if self.rows else height // 2
+        above = min((b.rect.top for b in self.buttons), default=height)
+        y = (below + above) // 2 - size // 2
         for a, b in tiles:
             vertical = a == b
             top = y - size // 2 if vertical else y

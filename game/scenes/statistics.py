@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import i18n
+from game.i18n import N_, _
 from game.scenes.base import Scene
 from game.view import widgets as w
 from game.view.layout import ui_scale
@@ -18,7 +20,15 @@ if TYPE_CHECKING:
     from game.app import App
     from game.store import Statistics, Tally
 
-COLUMNS = ("Games", "Wins", "Win rate", "Best", "Average")
+# msgids, translated when drawn
+COLUMNS = (
+    N_("Games"),
+    N_("Wins"),
+    N_("Win rate"),
+    # Translators: the best match total
+    N_("Best"),
+    N_("Average"),
+)
 
 
 def tally_cells(tally: Tally) -> tuple[str, ...]:
@@ -35,7 +45,7 @@ def tally_cells(tally: Tally) -> tuple[str, ...]:
     return (
         str(tally.games),
         str(tally.wins),
-        f"{round(100 * tally.wins / tally.games)}%",
+        _("{n}%").format(n=round(100 * tally.wins / tally.games)),
         str(tally.best_score),
         f"{average:.0f}" if average is not None else "-",
     )
@@ -52,7 +62,7 @@ class StatisticsScene(Scene):
             app.take_notices()
         self.statistics = statistics
         self.time = 0.0
-        self.back_button = w.Button("Back", pygame.Rect(0, 0, 10, 10), self.back, primary=True)
+        self.back_button = w.Button(_("Back"), pygame.Rect(0, 0, 10, 10), self.back, primary=True)
         self._layout()
 
     def back(self) -> None:
@@ -63,13 +73,14 @@ class StatisticsScene(Scene):
 
         order = list(KIND_LABELS)
         stats = self.statistics
-        out = [("All matches", tally_cells(stats.overall))]
+        out = [(_("All matches"), tally_cells(stats.overall))]
         levels = sorted(
             stats.levels.items(),
             key=lambda i: (order.index(i[0]) if i[0] in order else len(order), i[0]),
         )
         for level, tally in levels:
-            out.append((f"{kind_label(level)} opponents", tally_cells(tally)))
+            # Translators: a row of the statistics; {level} is Easy, Normal, Hard ...
+            out.append((_("{level} opponents").format(level=kind_label(level)), tally_cells(tally)))
         return out
 
     def _layout(self) -> None:
@@ -77,6 +88,7 @@ class StatisticsScene(Scene):
         u = ui_scale(self.size)
         self.scale = u
         bw, bh = max(140, round(220 * u)), max(32, round(50 * u))
+        self.back_button.label = _("Back")
         self.back_button.rect = pygame.Rect(0, 0, bw, bh)
         self.back_button.rect.midbottom = (width // 2, height - round(40 * u))
 
@@ -104,17 +116,18 @@ class StatisticsScene(Scene):
         surface.blit(w.felt((width, height), th), (0, 0))
         title = w.blit_text(
             surface,
-            "Statistics",
+            _("Statistics"),
             max(20, round(44 * u)),
             th.accent,
             bold=True,
             shadow=True,
+            max_width=width - 20,
             midtop=(width // 2, round(30 * u)),
         )
         rows = self.rows()
         top = title.bottom + round(24 * u)
         bottom = self.back_button.rect.top - round(24 * u)
-        pw = min(width - 24, round(900 * u) + 40)
+        pw = min(width - 24, max(600, round(900 * u) + 40))  # long headers need the room
         row_h = max(24, min(round(52 * u), (bottom - top) // (len(rows) + 2)))
         panel = pygame.Rect(0, top, pw, row_h * (len(rows) + 1) + round(24 * u))
         panel.centerx = width // 2
@@ -124,9 +137,21 @@ class StatisticsScene(Scene):
         x0 = panel.left + round(16 * u)
         size = max(11, min(round(20 * u), row_h // 2))
         y = panel.top + round(12 * u)
-        for i, head in enumerate(COLUMNS):
+        # one size for all the headers (and one for all the labels): the longest word sets it
+        heads = [i18n.translate(head) for head in COLUMNS]
+        hsize = min(w.fit_text_size(h, size, col_w - 6, bold=True) for h in heads)
+        lsize = min(w.fit_text_size(label, size, label_w - 8, bold=True) for label, _c in rows)
+        for i, head in enumerate(heads):
             cx = x0 + label_w + col_w * i + col_w // 2
-            w.blit_text(surface, head, size, th.text_dim, bold=True, center=(cx, y + row_h // 2))
+            w.blit_text(
+                surface,
+                head,
+                hsize,
+                th.text_dim,
+                bold=True,
+                max_width=col_w - 6,
+                center=(cx, y + row_h // 2),
+            )
         for rank, (label, cells) in enumerate(rows):
             y += row_h
             appear = min(1.0, max(0.0, (self.time - rank * 0.06) / 0.25))
@@ -138,7 +163,7 @@ class StatisticsScene(Scene):
             w.blit_text(
                 surface,
                 label,
-                w.fit_text_size(label, size, label_w - 8, bold=True),
+                lsize,
                 th.text,
                 bold=True,
                 alpha=alpha,
@@ -148,18 +173,22 @@ class StatisticsScene(Scene):
                 cx = x0 + label_w + col_w * i + col_w // 2
                 colour = th.accent if i == 1 else th.text
                 w.blit_text(
-                    surface, cell, size, colour, bold=True, alpha=alpha, center=(cx, y + row_h // 2)
+                    surface,
+                    cell,
+                    size,
+                    colour,
+                    bold=True,
+                    alpha=alpha,
+                    max_width=col_w - 6,
+                    center=(cx, y + row_h // 2),
                 )
-        note = (
+        note = _(
             "Scores are match totals: the best is the lowest (the highest when scoring is positive)"
         )
         if not self.statistics.overall.games:
-            note = "No match played to the end yet: finish one and it is counted here"
-        w.blit_text(
-            surface,
-            note,
-            max(10, round(16 * u)),
-            th.text_dim,
-            midtop=(width // 2, panel.bottom + round(12 * u)),
-        )
+            note = _("No match played to the end yet: finish one and it is counted here")
+        nsize = max(10, round(16 * u))
+        y = panel.bottom + round(12 * u)
+        for words in w.wrap(note, nsize, pw):
+            y = w.blit_text(surface, words, nsize, th.text_dim, midtop=(width // 2, y)).bottom
         self.back_button.draw(surface, th, u)

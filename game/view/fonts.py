@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import re
 from pathlib import Path
 
 import pygame
@@ -59,6 +60,22 @@ def font_path(script: str = "Latn") -> Path | None:
         path = font_path("Latn")  # Latin digits and punctuation still beat pygame's default
     _paths[script] = path
     return path
+
+
+def script_of(text: str) -> str:
+    """The script a message needs: "Taml" if it has any Tamil letter, else "Latn".
+
+    Decided by the text itself, not the current language, so a language's own name in a list
+    ("தமிழ்" on an English page) and Latin names inside Tamil sentences both come out right
+    (the Tamil font also has Latin letters, digits and punctuation).
+
+    >>> script_of("Quick play"), script_of("விரைவு ஆட்டம் 4")
+    ('Latn', 'Taml')
+    """
+    return "Taml" if _TAMIL.search(text) else "Latn"
+
+
+_TAMIL = re.compile("[\u0b80-\u0bff]")
 
 
 def get_font(size: int, bold: bool = False, script: str = "Latn") -> pygame.font.Font:

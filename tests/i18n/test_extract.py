@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -155,3 +156,72 @@ def test_written_catalogs_read_back_the_same(tool: ModuleType) -> None:
         path = i18n.catalog_path(code)
         text = path.read_text("utf-8")
         assert tool.format_po(i18n.parse_po(text, str(path))) == text
+
+
+def test_translations_file_fills_only_empty_entries(tool: ModuleType, tmp_path: Path) -> None:
+    """``--translations FILE.json`` fills empty msgstr entries (plural and with context too),
+    keeps translations that have words, and refuses bad placeholders or wrong form counts."""
+    (tmp_path / "game").mkdir()
+    (tmp_path / "game" / "a.py").write_text(
+        "from game.i18n import _, ngettext, pgettext\n"
+        '_("Draw")\n_("Sort")\n_("Hello {name}")\n_("Bad one {n}")\n'
+        'ngettext("{n} tile", "{n} tiles", n)\npgettext("opponent", "Normal")\n',
+        encoding="utf-8",
+    )
+    ga = tmp_path / "assets/locale/ga/LC_MESSAGES/mexican_train.po"
+    _write_po(ga, 'msgid ""\nmsgstr "Language: ga\\n"\n\nmsgid "Draw"\nmsgstr "Tarraing"\n')
+    pending = tmp_path / "pending.json"
+    pending.write_text(
+        json.dumps(
+            {
+                "Draw": {"ga": "NOT USED", "is": "Draga"},
+                "Sort": {"ga": "Sórtáil", "ta": "வரிசைப்படுத்து", "is": "Raða", "eu": "Ordenatu"},
+                "Hello {name}": {"ga": "Dia duit, {name}", "is": "Halló {nafn}"},
+                "Bad one {n}": {"ga": ["a", "b"]},
+                "{n} tile": {
+                    "plural": "{n} tiles",
+                    "ga": [
+                        "{n} dúradán",
+                        "{n} dhúradán",
+                        "{n} dhúradán",
+                        "{n} ndúradán",
+                        "{n} dúradán",
+                    ],
+                    "is": ["{n} kubbur"],
+                    "eu": ["fitxa {n}", "{n} fitxa"],
+                },
+                "Normal": {"context": "opponent", "ga": "Gnáthleibhéal"},
+                "Gone": {"ga": "Imithe"},
+            },
+            ensure_ascii=False,
+        ),
+        encoding="utf-8",
+    )
+    assert tool.main(["--root", str(tmp_path), "--quiet", "--translations", str(pending)]) == 0
+
+    def catalog(code: str) -> dict[tuple[str | None, str], i18n.PoEntry]:
+        path = tmp_path / f"assets/locale/{code}/LC_MESSAGES/mexican_train.po"
+        return {e.key: e for e in i18n.parse_po(path.read_text("utf-8"))}
+
+    ga_po, is_po, eu_po = catalog("ga"), catalog("is"), catalog("eu")
+    assert ga_po[(None, "Draw")].msgstr == ["Tarraing"]  # had words: kept
+    assert is_po[(None, "Draw")].msgstr == ["Draga"]  # was empty: filled
+    assert ga_po[(None, "Sort")].msgstr == ["Sórtáil"]
+    assert catalog("ta")[(None, "Sort")].msgstr == ["வரிசைப்படுத்து"]
+    assert ga_po[(None, "Hello {name}")].msgstr == ["Dia duit, {name}"]
+    assert is_po[(None, "Hello {name}")].msgstr == [""]  # {nafn} is not {name}: refused
+    assert ga_po[(None, "Bad one {n}")].msgstr == [""]  # a list for a singular: refused
+    assert ga_po[(None, "{n} tile")].msgstr[3] == "{n} ndúradán"
+    assert is_po[(None, "{n} tile")].msgstr == ["", ""]  # one form where two are needed
+    assert eu_po[(None, "{n} tile")].msgstr == ["fitxa {n}", "{n} fitxa"]
+    assert ga_po[("opponent", "Normal")].msgstr == ["Gnáthleibhéal"]
+    assert (None, "Gone") not in ga_po
+    # a second run changes nothing: the catalogs are up to date
+    assert tool.run(tmp_path, check=True, quiet=True, translations=[pending]) == 0
+
+
+def test_translations_file_must_be_an_object(tool: ModuleType, tmp_path: Path) -> None:
+    (tmp_path / "game").mkdir()
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2]", encoding="utf-8")
+    assert tool.main(["--root", str(tmp_path), "--quiet", "--translations", str(bad)]) == 2

@@ -81,15 +81,81 @@ def test_pages_say_what_the_table_deals() -> None:
         assert "4" in i18n.rules_heading(rules, 4, code)
 
 
-def test_english_page_mirrors_the_scene() -> None:
-    """The English file says what game.scenes.rules_page.rules_text says, apart from its
-    "1 points". (When the scene reads its text from game.i18n, this test goes with it.)"""
-    from game.scenes import rules_page
+def test_english_page_says_what_the_table_deals() -> None:
+    """The English page, read directly: the standard table for four, and what each rule option
+    changes in it."""
+    standard = dict(i18n.rules_sections(Rules.standard(), 4, "en"))
+    assert standard["Setting up"] == (
+        "With 4 players you use a double-12 set and each player takes 15 tiles face down. "
+        "The rest stay face down as the boneyard."
+    )
+    assert standard["Rounds"] == (
+        "A match has 13 rounds. The first starts from the 12|12 in the middle of the table, "
+        "the next from the next double down, and so on."
+    )
+    assert standard["Your first turn"].startswith(
+        "On your first turn you may only play on your own train, and you may lay as many tiles"
+    )
+    assert standard["Scoring"].endswith("The double blank left in a hand counts 50 points.")
+    assert "No play may leave" not in standard["Doubles"]
+    assert i18n.rules_heading(Rules.standard(), 4, "en") == "Standard rules · 4 players"
 
-    for rules, players in _tables():
-        if rules.rounds == 1 or rules.double_blank_points == 1:
-            continue  # where the English file says "1 round" / "1 point" properly
-        assert i18n.rules_sections(rules, players, "en") == rules_page.rules_text(rules, players)
+    station = dict(i18n.rules_sections(Rules.station(), 4, "en"))
+    assert "takes 12 tiles" in station["Setting up"]
+    assert station["Your first turn"] == (
+        "On your first turn you may only play on your own train, one tile. If you cannot start "
+        "it, draw one tile: play it if it fits, otherwise your marker goes on your train."
+    )
+    assert station["Doubles"].endswith("No play may leave more than 1 double open.")
+    assert "first-turn rule" not in station["End of a round"]
+
+    one = Rules.standard().with_options(rounds=1, double_blank_points=1, max_open_doubles=2)
+    single = dict(i18n.rules_sections(one, 2, "en"))
+    assert single["Rounds"].startswith("A match has 1 round. ")
+    assert single["Scoring"].endswith("counts 1 point.")
+    assert single["Doubles"].endswith("No play may leave more than 2 doubles open.")
+    positive = dict(i18n.rules_sections(Rules.standard().with_options(scoring="positive"), 4))
+    assert positive["Scoring"].startswith("When a round ends, whoever went out scores")
+    assert positive["Ties"] == (
+        "If totals are level, the player who won more rounds wins; if still level, the win is "
+        "shared."
+    )
+
+
+def test_rules_scene_draws_the_page_in_the_current_language() -> None:
+    """The rules scene wraps the current language's page (heading and sections) and lays it
+    out anew when the language changes."""
+    from game.app import App
+    from game.scenes.rules_page import RulesScene
+    from game.view import widgets
+
+    app = App((640, 480), resizable=False)
+    try:
+        for code in LANGS:
+            i18n.set_language(code)
+            scene = RulesScene(app, Rules.station(), 4)
+            app.reset(scene)
+            with widgets.text_audit() as audit:
+                app.draw(app.screen)
+            sections = i18n.rules_sections(Rules.station(), 4, code)
+            drawn = " ".join(audit.drawn)
+            assert all(heading in audit.drawn for heading, _p in sections), code
+            first_words = sections[0][1].split()[:2]
+            assert " ".join(first_words) in drawn, code
+            assert not audit.issues, (code, audit.issues)
+            assert scene.content is not None and scene._max_scroll() > 0  # it scrolls
+        # a change of language while it is open: the page is wrapped again
+        i18n.set_language("ga")
+        scene = RulesScene(app, Rules.station(), 4)
+        app.reset(scene)
+        app.draw(app.screen)
+        irish = scene.content
+        i18n.set_language("ta")
+        assert scene.content is None
+        app.draw(app.screen)
+        assert scene.content is not None and scene.content is not irish
+    finally:
+        app.close()
 
 
 def test_plural_blocks_pick_their_form() -> None:

@@ -48,6 +48,7 @@ def test_every_scene_renders(size: tuple[int, int], tmp_path: Path) -> None:
         "25_kiosk_attract",
         "26_kiosk_pin_pad",
         "27_kiosk_still_playing",
+        "29_statistics",
     ):
         assert wanted in names, f"{wanted} was not rendered"
     pygame.init()
