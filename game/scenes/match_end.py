@@ -1,13 +1,24 @@
-"""The end of the match: who won, which tie-break decided it, and the final standings."""
+"""The end of the match: who won, which tie-break decided it, and the final standings.
+
+A match at a ladder table is rated against the level's goal (:func:`game.levels.rate_game`):
+cleared or not, with one to three stars; the stars are kept (the best ever stay) and the next
+level opens. The screen then offers the next level, another try and the ladder. A daily match
+keeps the day's best result (:mod:`game.scenes.ladder` does the saving).
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import N_, _, join_names, ngettext, translate
+from game.levels import LOCKED, LadderEntry, Rating, rate_game
+from game.scenes import ladder as lad
 from game.scenes.base import Scene
 from game.scenes.session import MatchConfig, Session
 from game.view import widgets as w
@@ -20,9 +31,9 @@ if TYPE_CHECKING:
 
 DECIDED = {
     "score": "",
-    "rounds_won": "Level on points: decided by the most rounds won",
-    "lowest_round": "Level on points and rounds won: decided by the lowest single round",
-    "tie": "Level on every tie-break: first place is shared",
+    "rounds_won": N_("Level on points: decided by the most rounds won"),
+    "lowest_round": N_("Level on points and rounds won: decided by the lowest single round"),
+    "tie": N_("Level on every tie-break: first place is shared"),
 }
 
 
@@ -39,34 +50,90 @@ class MatchEndScene(Scene):
             (rng.random(), rng.random() * 0.6, rng.uniform(-1, 1), rng.random(), rng.randrange(14))
             for _ in range(140)
         ]
-        self.buttons = [
-            w.Button("Play again", pygame.Rect(0, 0, 10, 10), self.again, primary=True),
-            w.Button("Main menu", pygame.Rect(0, 0, 10, 10), self.menu),
-        ]
+        # A level's match: rated against its goal, and the result kept.
+        self.level = session.level
+        self.daily = session.daily
+        self.rating: Rating | None = None
+        self.improved = False  # a new best (stars, or the day's result)
+        self.next_entry: LadderEntry | None = None
+        if self.level is not None and state.match_over:
+            self._rate()
+        self.buttons = self._make_buttons()
         self._layout()
+
+    def _rate(self) -> None:
+        """Rate the match at its level and keep the result (seat 0 is the player's there)."""
+        assert self.level is not None
+        state = self.session.state
+        self.rating = rate_game(self.level, state, 0)
+        if self.daily is not None:
+            self.improved = lad.record_daily(self.app, self.daily, state)
+            return
+        self.improved = lad.record_level(self.app, self.level, self.rating)
+        entries = lad.ladder_entries(self.app, self.session.ladder)
+        after = lad.level_after(self.level.id, entries)
+        if after is not None and after.status != LOCKED:
+            self.next_entry = after
+
+    def _make_buttons(self) -> list[w.Button]:
+        def button(label: str, action: Callable[[], None], primary: bool = False) -> w.Button:
+            return w.Button(label, pygame.Rect(0, 0, 10, 10), action, primary=primary)
+
+        if self.daily is not None:
+            return [button(_("Try again"), self.again, True), button(_("Main menu"), self.menu)]
+        if self.level is not None:
+            cleared = self.rating is not None and self.rating.cleared
+            out: list[w.Button] = []
+            if self.next_entry is not None:
+                out.append(button(_("Next level"), self.next_level, cleared))
+            out.append(button(_("Try again"), self.again, not (cleared and out)))
+            out.append(button(_("Ladder"), self.ladder))
+            return out
+        return [button(_("Play again"), self.again, True), button(_("Main menu"), self.menu)]
 
     def _layout(self) -> None:
         width, height = self.size
         u = ui_scale((width, height))  # held upright too
         self.scale = u
+        n = len(self.buttons)
+        gap = max(8, round(20 * u))
         bw, bh = max(150, round(230 * u)), max(34, round(50 * u))
-        gap = round(20 * u)
+        bw = min(bw, (width - 2 * gap - (n - 1) * gap) // n)  # three fit a narrow screen too
         y = height - round(40 * u) - bh
-        self.buttons[0].rect = pygame.Rect(width // 2 - bw - gap // 2, y, bw, bh)
-        self.buttons[1].rect = pygame.Rect(width // 2 + gap // 2, y, bw, bh)
+        x = width // 2 - (n * bw + (n - 1) * gap) // 2
+        for i, button in enumerate(self.buttons):
+            button.rect = pygame.Rect(x + i * (bw + gap), y, bw, bh)
 
     def resize(self, size: tuple[int, int]) -> None:
+        self._layout()
+
+    def language_changed(self) -> None:
+        self.buttons = self._make_buttons()  # their labels, in the new language
         self._layout()
 
     def exit(self) -> None:
         self.session.close()
 
     def again(self) -> None:
+        old = self.session.config
+        if self.daily is not None:
+            config = MatchConfig.for_daily(self.daily)
+        elif self.level is not None:
+            # a fresh deal unless the level fixes one
+            config = MatchConfig.for_level(self.level, ladder=self.session.ladder)
+        else:
+            config = dataclasses.replace(old, seed=None)
+        self._deal(config)
+
+    def next_level(self) -> None:
+        if self.next_entry is None or self.next_entry.status == LOCKED:
+            return
+        self._deal(MatchConfig.for_level(self.next_entry.level, ladder=self.session.ladder))
+
+    def _deal(self, config: MatchConfig) -> None:
         from game.scenes.deal import DealScene
         from game.scenes.menu import new_session
 
-        old = self.session.config
-        config = MatchConfig(old.players, old.rules, old.opponent, None, old.you, old.humans)
         session = new_session(self.app, config)
         session.start_round()
         self.app.replace(DealScene(self.app, session))
@@ -75,6 +142,11 @@ class MatchEndScene(Scene):
         from game.scenes.menu import MenuScene
 
         self.app.reset(MenuScene(self.app))
+
+    def ladder(self) -> None:
+        from game.scenes.menu import MenuScene
+
+        self.app.reset(MenuScene(self.app), lad.LadderScene(self.app, self.session.ladder))
 
     def handle(self, event: pygame.event.Event) -> None:
         for button in self.buttons:
@@ -93,9 +165,11 @@ class MatchEndScene(Scene):
         you = self.session.human
         if len(self.winners) == 1:
             seat = self.winners[0]
-            return "You win the match!" if seat == you else f"{names[seat]} wins the match"
-        who = ["you" if s == you else names[s] for s in self.winners]
-        return "Shared win: " + " and ".join(who)
+            if seat == you:
+                return _("You win the match!")
+            return _("{name} wins the match").format(name=names[seat])
+        who = [_("you") if s == you else names[s] for s in self.winners]
+        return _("Shared win: {names}").format(names=join_names(who))
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.settings.theme
@@ -106,17 +180,26 @@ class MatchEndScene(Scene):
         if you_won:
             self._draw_confetti(surface)
         pop = ease_out_back(min(1.0, self.time / 0.6))
-        title = w.text(self.title(), max(22, round(56 * u)), th.accent, bold=True, shadow=True)
+        heading = self.title()
+        size = w.fit_text_size(heading, max(22, round(56 * u)), width - 24, bold=True)
+        title = w.text(heading, size, th.accent, bold=True, shadow=True)
         if pop < 0.999:
             title = pygame.transform.smoothscale_by(title, max(0.05, pop))
         surface.blit(title, title.get_rect(center=(width // 2, round(90 * u) + 10)))
         y = round(140 * u) + 14
         state = self.session.state
         penalty = state.rules.scoring == "penalty"
-        how = "Lowest total wins" if penalty else "Highest total wins"
-        sub = DECIDED.get(self.decided_by, "") or how
-        r = w.blit_text(surface, sub, max(12, round(20 * u)), th.text, midtop=(width // 2, y))
-        y = r.bottom + round(24 * u)
+        how = _("Lowest total wins") if penalty else _("Highest total wins")
+        decided = DECIDED.get(self.decided_by, "")
+        sub = translate(decided) if decided else how
+        size = w.fit_text_size(sub, max(12, round(20 * u)), width - 24)
+        r = w.blit_text(surface, sub, size, th.text, midtop=(width // 2, y))
+        y = r.bottom + round(16 * u)
+        pw = min(width - 40, round(640 * u) + 80)
+        if self.rating is not None:
+            y = self._draw_rating(surface, pygame.Rect(0, y, pw, 0), u) + round(14 * u)
+        else:
+            y += round(8 * u)
         order = sorted(
             range(state.players),
             key=lambda s: (s not in self.winners, state.totals[s] if penalty else -state.totals[s]),
@@ -124,7 +207,6 @@ class MatchEndScene(Scene):
         rows = len(order)
         avail = self.buttons[0].rect.top - y - round(20 * u)
         row_h = max(22, min(round(54 * u), avail // max(1, rows)))
-        pw = min(width - 40, round(640 * u) + 80)
         for rank, seat in enumerate(order):
             appear = ease_out_cubic(min(1.0, max(0.0, (self.time - 0.4 - rank * 0.07) / 0.35)))
             if appear <= 0:
@@ -145,7 +227,7 @@ class MatchEndScene(Scene):
                 surface, seat_colour(seat), (rect.x, rect.y, max(4, round(6 * u)), rect.h)
             )
             size = max(12, round(22 * u))
-            place = "1st" if winner else f"{rank + 1}."
+            place = _("1st") if winner else f"{rank + 1}."
             w.blit_text(
                 surface,
                 place,
@@ -154,7 +236,7 @@ class MatchEndScene(Scene):
                 bold=True,
                 midleft=(rect.x + round(20 * u), rect.centery),
             )
-            name = "You" if seat == self.session.human else self.session.names[seat]
+            name = _("You") if seat == self.session.human else self.session.names[seat]
             w.blit_text(
                 surface,
                 name,
@@ -163,24 +245,87 @@ class MatchEndScene(Scene):
                 bold=True,
                 midleft=(rect.x + round(90 * u), rect.centery),
             )
-            won = state.rounds_won[seat]
-            w.blit_text(
+            points = w.blit_text(
                 surface,
-                f"{won} round{'s' if won != 1 else ''} won",
-                max(10, round(15 * u)),
-                th.text_dim,
-                midleft=(rect.x + round(300 * u), rect.centery),
-            )
-            w.blit_text(
-                surface,
-                f"{state.totals[seat]} pts",
+                _("{n} pts").format(n=state.totals[seat]),
                 size,
                 th.accent,
                 bold=True,
                 midright=(rect.right - round(20 * u), rect.centery),
             )
+            won = state.rounds_won[seat]
+            rounds = ngettext("{n} round won", "{n} rounds won", won).format(n=won)
+            left = rect.x + round(300 * u)
+            room = points.left - round(10 * u) - left  # up to the points
+            w.blit_text(
+                surface,
+                rounds,
+                w.fit_text_size(rounds, max(10, round(15 * u)), room),
+                th.text_dim,
+                midleft=(left, rect.centery),
+            )
         for button in self.buttons:
             button.draw(surface, th, u)
+
+    def rating_lines(self) -> tuple[str, str]:
+        """The verdict against the level's goal, and a line about it."""
+        rating, level = self.rating, self.level
+        assert rating is not None and level is not None
+        if self.daily is not None:
+            best = lad.daily_best(self.app, self.daily)
+            verdict = _("A new best for today!") if self.improved else _("Daily table")
+            return verdict, lad.daily_best_text(best)
+        if rating.cleared:
+            verdict = _("Table cleared!")
+            if self.improved and rating.stars > 1:
+                verdict = ngettext(
+                    "Table cleared with {n} star!", "Table cleared with {n} stars!", rating.stars
+                ).format(n=rating.stars)
+        else:
+            verdict = _("Not cleared this time")
+        # what the next try could earn: the goal, or the stars still missing
+        more = lad.stars_text(level) if rating.cleared and rating.stars < 3 else None
+        return verdict, f"{_(level.name)} · {more or lad.goal_text(level)}"
+
+    def _draw_rating(self, surface: pygame.Surface, rect: pygame.Rect, u: float) -> int:
+        """The level's verdict and its stars in a panel at ``rect``'s top; its bottom."""
+        th = self.app.settings.theme
+        rating = self.rating
+        assert rating is not None
+        verdict, detail = self.rating_lines()
+        big = max(13, round(26 * u))
+        small = max(10, round(16 * u))
+        star = max(16, round(30 * u))
+        pad = max(6, round(10 * u))
+        rect.h = pad * 2 + max(star, round(big * 1.3)) + round(small * 1.4)
+        rect.centerx = surface.get_width() // 2
+        cleared = rating.cleared
+        fill = (*w.mix(th.panel[:3], th.accent, 0.22 if cleared else 0.04), 225)
+        w.draw_panel(surface, rect, fill, th.accent if cleared else th.panel_edge, pad, 2)
+        line_h = max(star, round(big * 1.3))
+        stars = lad.draw_stars(
+            surface,
+            rating.stars,
+            star,
+            th,
+            dim=not cleared,
+            midleft=(rect.x + pad * 2, rect.y + pad + line_h // 2),
+        )
+        room = rect.right - pad * 2 - stars.right - pad
+        size = w.fit_text_size(verdict, big, room, bold=True)
+        w.blit_text(
+            surface,
+            verdict,
+            size,
+            th.accent if cleared else th.text,
+            bold=True,
+            midleft=(stars.right + pad * 2, rect.y + pad + line_h // 2),
+        )
+        size = w.fit_text_size(detail, small, rect.w - pad * 4)
+        w.blit_text(
+            surface, detail, size, th.text_dim, midtop=(rect.centerx, rect.y + pad + line_h)
+        )
+        return rect.bottom
 
     def _draw_confetti(self, surface: pygame.Surface) -> None:
         width, height = surface.get_size()

@@ -1,4 +1,4 @@
-"""The main menu: quick play, a custom table, the rules, settings, quit.
+"""The main menu: quick play, the ladder, the daily table, a custom table, the rules, settings.
 
 Behind the buttons a domino train winds slowly across the felt, so the first screen already
 looks like the game.
@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.rules import Rules
 from game.scenes.base import Scene
 from game.scenes.session import MatchConfig, Session, default_opponent
@@ -54,7 +55,12 @@ def new_session(app: App, config: MatchConfig) -> Session:
     kinds: list[str | None] | None = None
     if app.autoplay:  # tests and CI: a computer plays the person's seat
         opponent = config.opponent or default_opponent()
-        kinds = [app.autoplay, *[opponent] * (config.players - 1)]
+        others = (
+            list(config.level.playable_kinds)
+            if config.level is not None
+            else [opponent] * (config.players - 1)
+        )
+        kinds = [app.autoplay, *others]
     session = Session(config, inline=app.inline_seats, kinds=kinds)
     if app.keeper is not None:
         app.keeper.watch(session)
@@ -65,10 +71,15 @@ def resume_match(app: App) -> bool:
     """Put the saved match back on the table exactly as it was saved; False if there is none."""
     if app.keeper is None:
         return False
+    saved = app.keeper.check()
     session = app.keeper.resume(inline=app.inline_seats)
     app.take_notices()
     if session is None:
         return False
+    if saved is not None:  # a level's (or the day's) match stays one: its rating at the end
+        from game.scenes.ladder import ladder_levels
+
+        session.restore_table(saved.meta, ladder_levels())
     if session.state.round_number == 0:
         session.start_round()
         from game.scenes.deal import DealScene
@@ -102,37 +113,65 @@ class MenuScene(Scene):
         u = ui_scale(self.size)
         keeper = self.app.keeper
         self._saves_version = keeper.version if keeper is not None else 0
+        # Labels are translated here; a change of language lays the menu out again (resize).
         # Two tiers: the ways into a game as big buttons, the rest as a row of smaller ones.
-        items = [
-            ("Quick play", self.quick_play),
-            ("Custom table", self.custom),
+        items: list[tuple[str, Callable[[], None]]] = [
+            (_("Quick play"), self.quick_play),
+            (_("Ladder"), self.ladder),
+            (_("Daily table"), self.daily),
+            (_("Custom table"), self.custom),
         ]
-        extras = [
-            ("How to play", self.rules),
-            ("Settings", self.settings),
-            ("Quit", self.app.quit),
+        extras: list[tuple[str, Callable[[], None]]] = [
+            (_("How to play"), self.rules),
+            (_("Settings"), self.settings),
         ]
         if keeper is not None:
-            extras.insert(-1, ("Statistics", self.statistics))
+            extras.append((_("Statistics"), self.statistics))
             if keeper.resumable:
-                items.insert(0, ("Resume game", self.resume_game))
-        if self.app.kiosk is not None:  # a kiosk offers no way out to the desktop
-            extras = [item for item in extras if item[0] != "Quit"]
+                items.insert(0, (_("Resume game"), self.resume_game))
+        if self.app.kiosk is None:  # a kiosk offers no way out to the desktop
+            extras.append((_("Quit"), self.app.quit))
         bw = max(200, round(320 * u))
         bh = max(34, round(54 * u))
         gap = max(8, round(14 * u))
-        self.buttons = button_column(items, (width // 2, round(height * 0.52)), (bw, bh), gap)
         sw, sh = max(120, round(180 * u)), max(30, round(44 * u))
+        # Each small button is as wide as its label needs (a long translation gets room rather
+        # than shrinking to an unreadable size), and the row splits when they do not fit.
+        label_size = round(sh * 0.42)
+        widths = [
+            min(width - 2 * gap, max(sw, w.text_width(label, label_size, bold=True) + 24))
+            for label, _action in extras
+        ]
+
+        def row_width(row: list[int]) -> int:
+            return sum(row) + (len(row) - 1) * gap
+
         per_row = len(extras)
-        while per_row > 1 and per_row * sw + (per_row - 1) * gap > width - 2 * gap:
-            per_row = (per_row + 1) // 2  # a narrow (portrait) screen: two rows
+        while per_row > 1 and any(
+            row_width(widths[i : i + per_row]) > width - 2 * gap
+            for i in range(0, len(widths), per_row)
+        ):
+            per_row -= 1
+        rows = -(-len(extras) // per_row)
+        # Between the words under the title (as draw places them) and the train at the foot:
+        # the big buttons get shorter when five of them would not fit.
+        words = round(height * 0.2 + 0.65 * max(30, round(92 * u)) + 66 * u) + gap
+        foot = round(height * 0.86) - rows * (sh + gap) - round(gap * 1.8)
+        n = len(items)
+        bh = max(30, min(bh, (foot - words - (n - 1) * gap) // n))
+        column = n * bh + (n - 1) * gap
+        middle = max(words + column // 2, round(height * 0.52))
+        middle = min(middle, max(words + column // 2, foot - column // 2))
+        self.buttons = button_column(items, (width // 2, middle), (bw, bh), gap)
         y = self.buttons[-1].rect.bottom + round(gap * 1.8)
         for start in range(0, len(extras), per_row):
             row = extras[start : start + per_row]
-            x = width // 2 - (len(row) * sw + (len(row) - 1) * gap) // 2
-            for i, (label, action) in enumerate(row):
-                rect = pygame.Rect(x + i * (sw + gap), y, sw, sh)
+            row_widths = widths[start : start + per_row]
+            x = width // 2 - row_width(row_widths) // 2
+            for (label, action), button_width in zip(row, row_widths, strict=True):
+                rect = pygame.Rect(x, y, button_width, sh)
                 self.buttons.append(w.Button(label, rect, action))
+                x += button_width + gap
             y += sh + gap
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -159,6 +198,16 @@ class MenuScene(Scene):
         s = self.app.settings
         rules = Rules.preset_named(s.preset)
         start_match(self.app, MatchConfig(s.players, rules, s.opponent))
+
+    def ladder(self) -> None:
+        from game.scenes.ladder import LadderScene
+
+        self.app.push(LadderScene(self.app))
+
+    def daily(self) -> None:
+        from game.scenes.ladder import DailyScene
+
+        self.app.push(DailyScene(self.app))
 
     def custom(self) -> None:
         from game.scenes.custom import CustomTableScene
@@ -204,7 +253,9 @@ class MenuScene(Scene):
         surface.blit(w.felt((width, height), th), (0, 0))
         self._draw_train(surface, u)
         appear = min(1.0, self.time / 0.6)
-        title = w.text("Mexican Train", max(30, round(92 * u)), th.accent, bold=True, shadow=True)
+        title = w.text(
+            _("Mexican Train"), max(30, round(92 * u)), th.accent, bold=True, shadow=True
+        )
         rect = title.get_rect(center=(width // 2, round(height * 0.2)))
         rect.y += round((1 - appear) * 20)
         surface.blit(title, rect)
@@ -216,7 +267,7 @@ class MenuScene(Scene):
             return
         w.blit_text(
             surface,
-            "Dominoes against the computer",
+            _("Dominoes against the computer"),
             max(13, round(24 * u)),
             th.text,
             shadow=True,
@@ -228,11 +279,18 @@ class MenuScene(Scene):
         from game.scenes.session import default_opponent, kind_label
 
         opp = kind_label(s.opponent or default_opponent())
-        line = f"Quick play: {s.players} players · {s.preset} rules · {opp} opponents"
+        table = " · ".join(
+            (
+                ngettext("{n} player", "{n} players", s.players).format(n=s.players),
+                _("Station rules") if s.preset == "station" else _("Standard rules"),
+                _("Opponents: {level}").format(level=opp),
+            )
+        )
+        line = _("Quick play: {table}").format(table=table)
         w.blit_text(
             surface,
             line,
-            max(11, round(16 * u)),
+            w.fit_text_size(line, max(11, round(16 * u)), width - 20),
             th.text_dim,
             midtop=(width // 2, rect.bottom + round(40 * u)),
         )

@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
+from typing import TYPE_CHECKING, Any
 
 from game.ai.base import PERSONAS, Persona
+from game.i18n import _, pgettext
 from game.rules import END_TURN, Action, GameState, Rules
 from game.rules import events as ev
 from game.rules.record import RecordWriter
 from game.scenes.runner import InlineRunner, ProcessRunner, SeatRunner
+
+if TYPE_CHECKING:
+    from game.daily import DailyTable
+    from game.levels import Level
 
 OPPONENT_NAMES = (
     "Ana",
@@ -28,7 +36,8 @@ OPPONENT_NAMES = (
     "Max",
 )
 
-# Seat kinds in the order a menu offers them, with the words a player sees.
+# Seat kinds in the order a menu offers them, with their English words (kind_label gives
+# them in the player's language, with the catalog's "opponent" context).
 KIND_LABELS: dict[str, str] = {
     "easy": "Easy",
     "normal": "Normal",
@@ -36,6 +45,10 @@ KIND_LABELS: dict[str, str] = {
     "greedy": "Greedy",
     "random": "Random",
 }
+# Seat kinds from the weakest to the strongest.
+STRENGTH: tuple[str, ...] = ("random", "easy", "greedy", "normal", "hard")
+# The person's own seat: the English default, translated when the match is made.
+YOU = "You"
 
 
 def opponent_kinds() -> list[str]:
@@ -55,7 +68,26 @@ def default_opponent() -> str:
 
 
 def kind_label(kind: str) -> str:
-    return KIND_LABELS.get(kind, kind.replace("_", " ").capitalize())
+    """A seat kind as a player reads it, in the current language."""
+    # Literal calls (not a table) so the catalog extractor sees each word with its context.
+    labels = {
+        "easy": pgettext("opponent", "Easy"),
+        "normal": pgettext("opponent", "Normal"),
+        "hard": pgettext("opponent", "Hard"),
+        "greedy": pgettext("opponent", "Greedy"),
+        "random": pgettext("opponent", "Random"),
+    }
+    return labels.get(kind, kind.replace("_", " ").capitalize())
+
+
+def your_name(you: str = YOU) -> str:
+    """The person's name at the table: "You" in the current language, or a name given."""
+    return _("You") if you == YOU else you
+
+
+def person_name(seat: int) -> str:
+    """A person's name when several share the device."""
+    return _("Player {n}").format(n=seat + 1)
 
 
 @dataclass(frozen=True)
@@ -64,17 +96,52 @@ class MatchConfig:
     rules: Rules = Rules()
     opponent: str = ""
     seed: int | None = None
-    you: str = "You"
+    you: str = YOU
     humans: int = 1  # people at this device (pass and play when more than one): seats 0..n-1
+    level: Level | None = None  # a table of the ladder (or the daily table's): seats and names
+    daily: DailyTable | None = None  # the day's table, when this is the daily match
+    ladder: tuple[Level, ...] | None = None  # the ladder the level is on (None: levels/)
+
+    @staticmethod
+    def for_level(
+        level: Level, seed: int | None = None, ladder: Sequence[Level] | None = None
+    ) -> MatchConfig:
+        """A match at a ladder table: its players, rules and fixed deal (if it has one)."""
+        return MatchConfig(
+            level.players,
+            level.rules(),
+            strongest(level.playable_kinds),
+            level.seed if level.seed is not None else seed,
+            level=level,
+            ladder=tuple(ladder) if ladder is not None else None,
+        )
+
+    @staticmethod
+    def for_daily(table: DailyTable) -> MatchConfig:
+        """The day's match: the daily table's seats, rules and seed."""
+        return dataclasses.replace(MatchConfig.for_level(table.level, table.seed), daily=table)
 
     def names(self) -> tuple[str, ...]:
+        if self.level is not None:
+            return level_names(self.level, self.you)
         if self.humans > 1:
-            people = tuple(f"Player {i + 1}" for i in range(self.humans))
+            people = tuple(person_name(i) for i in range(self.humans))
             return (*people, *OPPONENT_NAMES[: self.players - self.humans])
-        return (self.you, *OPPONENT_NAMES[: self.players - 1])
+        return (your_name(self.you), *OPPONENT_NAMES[: self.players - 1])
 
 
-def seat_names(kinds: Sequence[str | None], you: str = "You") -> tuple[str, ...]:
+def strongest(kinds: Sequence[str]) -> str:
+    """The strongest of a table's seat kinds (the statistics count a level's match under it)."""
+    known = [k for k in kinds if k in STRENGTH]
+    return max(known, key=STRENGTH.index) if known else (kinds[0] if kinds else default_opponent())
+
+
+def level_names(level: Level, you: str = YOU) -> tuple[str, ...]:
+    """The names at a level's table: yours, then its opponents' (a translator may adapt them)."""
+    return (your_name(you), *(_(o.name) for o in level.opponents))
+
+
+def seat_names(kinds: Sequence[str | None], you: str = YOU) -> tuple[str, ...]:
     """A name per seat: people are "You" (or "Player N" when several share the device);
     computer seats take their level's persona names in turn, then plain names once those
     run out, so no two seats share a name."""
@@ -84,7 +151,7 @@ def seat_names(kinds: Sequence[str | None], you: str = "You") -> tuple[str, ...]
     spare = iter(OPPONENT_NAMES)
     for seat, kind in enumerate(kinds):
         if kind is None:
-            names.append(you if people == 1 else f"Player {seat + 1}")
+            names.append(your_name(you) if people == 1 else person_name(seat))
             continue
         personas = PERSONAS.get(kind, ())
         index = used_per_kind.get(kind, 0)
@@ -92,9 +159,10 @@ def seat_names(kinds: Sequence[str | None], you: str = "You") -> tuple[str, ...]
         if index < len(personas) and personas[index].name not in names:
             names.append(personas[index].name)
             continue
-        name = next(spare, f"Seat {seat + 1}")
+        fallback = _("Seat {n}").format(n=seat + 1)
+        name = next(spare, fallback)
         while name in names:
-            name = next(spare, f"Seat {seat + 1}")
+            name = next(spare, fallback)
         names.append(name)
     return tuple(names)
 
@@ -124,14 +192,26 @@ class Session:
         self.config = config
         opponent = config.opponent or default_opponent()
         self.opponent = opponent
+        # The ladder table (or the daily table's) this match is played at, if any.
+        self.level: Level | None = config.level
+        self.daily: DailyTable | None = config.daily
+        self.ladder: tuple[Level, ...] | None = config.ladder
         players = state.players if state is not None else config.players
         if kinds is None:
-            humans = max(1, min(config.humans, players))
-            kinds = [None] * humans + [opponent] * (players - humans)
+            if self.level is not None:
+                kinds = [None, *self.level.playable_kinds]
+            else:
+                humans = max(1, min(config.humans, players))
+                kinds = [None] * humans + [opponent] * (players - humans)
         self.kinds: list[str | None] = list(kinds)
         if state is None:
             seed = config.seed if config.seed is not None else random.randrange(1, 2**31)
-            state = GameState.new(config.rules, config.players, seed, seat_names(kinds, config.you))
+            if self.level is not None:
+                seed = self.level.match_seed(seed)
+                names = level_names(self.level, config.you)
+            else:
+                names = seat_names(kinds, config.you)
+            state = GameState.new(config.rules, config.players, seed, names)
         self.seed = state.seed
         self.state = state
         self.writer = writer if writer is not None else RecordWriter(state)
@@ -151,12 +231,50 @@ class Session:
         return sum(kind is None for kind in self.kinds) > 1
 
     def persona(self, seat: int) -> Persona | None:
-        """The computer seat's persona (its name and style at the table), or None."""
+        """The computer seat's persona (its name and style at the table), or None.
+
+        At a level's table the level names each opponent and its style (an English msgid, to
+        be translated where it is drawn); elsewhere the AI's own personas do."""
         kind = self.kinds[seat]
         if kind is None:
             return None
         name = self.state.names[seat]
+        level = self.level
+        if level is not None and 1 <= seat <= len(level.opponents):
+            opponent = level.opponents[seat - 1]
+            return Persona(opponent.ai, name, opponent.style)
         return next((p for p in PERSONAS.get(kind, ()) if p.name == name), None)
+
+    def table_meta(self) -> dict[str, str]:
+        """What a save must add to its meta to keep this match's table: ``{"level": id}``,
+        ``{"daily": "YYYY-MM-DD"}``, or nothing for a match of no level."""
+        if self.daily is not None:
+            return {"daily": self.daily.key}
+        if self.level is not None:
+            return {"level": self.level.id}
+        return {}
+
+    def restore_table(self, meta: Mapping[str, Any], levels: Sequence[Level] | None = None) -> None:
+        """Take back the table a save's meta names (see :meth:`table_meta`); a level id that no
+        level has any more, or a malformed day, leaves the match a plain one."""
+        day = meta.get("daily")
+        if isinstance(day, str):
+            from game.daily import daily_table
+
+            try:
+                table = daily_table(date.fromisoformat(day))
+            except ValueError:
+                return
+            self.daily, self.level = table, table.level
+            return
+        level_id = meta.get("level")
+        if isinstance(level_id, str):
+            if levels is None:
+                from game.levels import load_levels
+
+                levels = load_levels()[0]
+            self.level = next((lv for lv in levels if lv.id == level_id), None)
+            self.ladder = tuple(levels) if self.level is not None else None
 
     @property
     def players(self) -> int:
