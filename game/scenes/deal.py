@@ -5,6 +5,8 @@ the hub, fly out one at a time clockwise to every seat (yours turn face up as th
 tray), then the round's events play (tiles drawn while nobody holds the engine, the engine
 placed). A click skips ahead. The same :class:`TableView` then carries on into the table scene,
 so nothing on screen jumps.
+
+The prompt line says what is happening in the language of each frame (it may change mid-deal).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.rules import Tile
 from game.rules import events as ev
 from game.scenes import cues
@@ -51,10 +54,14 @@ class DealScene(Scene):
                 settings.theme,
                 self.app.renderer,
                 settings.numerals,
+                settings.large_tiles,
             )
         self.view = view
         view.human = session.human  # pass and play: None, every hand is dealt face down
         view.call_you = not session.pass_and_play
+        from game.scenes.table import seat_details  # the table module imports this one
+
+        view.set_seats(*seat_details(session))
         view.hand_hidden = False
         cues.attach(view, self.app.play_sound)
         self.started = started
@@ -73,9 +80,11 @@ class DealScene(Scene):
             hand=None,
         )
         view.tray.tiles = []
+        view.tray.divider = None
         view.tray.set_tiles([])
-        view.prompt = f"Round {started.round}: shuffling the tiles"
         view.prompt_urgent = False
+        self.stage = "shuffle"  # then "deal", then "engine"
+        view.prompt = self.prompt()
         self.time = 0.0
         self.dealt = False
         self.rest_fed = False
@@ -86,7 +95,22 @@ class DealScene(Scene):
         ]
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.view.resize(size)
+        self.view.resize(size, self.app.settings.large_tiles)
+
+    def language_changed(self) -> None:
+        self.view.language_changed()
+
+    def prompt(self) -> str:
+        """What the deal is doing, in words."""
+        number = self.started.round
+        if self.stage == "shuffle":
+            return _("Round {n}: shuffling the tiles").format(n=number)
+        if self.stage == "deal":
+            return _("Round {n}: dealing").format(n=number)
+        engine = self.started.engine
+        if any(isinstance(e, ev.EngineDrawn) for e in self.session.round_events):
+            return _("Nobody holds {tile}: drawing for it").format(tile=engine)
+        return _("Who holds {tile}?").format(tile=engine)
 
     def handle(self, event: pygame.event.Event) -> None:
         if (
@@ -172,21 +196,21 @@ class DealScene(Scene):
     def update(self, dt: float) -> None:
         settings = self.app.settings
         view = self.view
-        view.set_style(settings.theme, settings.numerals)
+        if self.dealt:  # the tiles fly to the tray's slots: it keeps its size until they land
+            view.set_style(settings.theme, settings.numerals)
+        else:
+            view.set_style(settings.theme, settings.numerals, settings.large_tiles)
         view.speed = settings.animation
         self.time += dt * (settings.animation if settings.animation > 0 else 100.0)
         if not self.dealt and self.time >= SHUFFLE_TIME:
             self._deal()
-            view.prompt = f"Round {self.started.round}: dealing"
+            self.stage = "deal"
         view.update(dt)
         view.prewarm(0.004, self.session.state.deal.set_size)
         if self.dealt and not view.flights and not self.rest_fed:
             self._feed_rest()
-            engine = self.started.engine
-            if any(isinstance(e, ev.EngineDrawn) for e in self.session.round_events):
-                view.prompt = f"Nobody holds {engine}: drawing for it"
-            else:
-                view.prompt = f"Who holds {engine}?"
+            self.stage = "engine"
+        view.prompt = self.prompt()
         if self.rest_fed and not view.busy:
             self._finish()
 
@@ -206,9 +230,10 @@ class DealScene(Scene):
         lay = view.layout
         w.blit_text(
             surface,
-            "Click to skip",
+            _("Click to skip"),
             max(10, round(13 * lay.scale)),
             view.theme.text_dim,
+            max_width=lay.size[0] // 3,
             bottomright=(lay.size[0] - 10, lay.tray.top - 6),
         )
 

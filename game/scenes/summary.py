@@ -1,7 +1,7 @@
 """Between rounds: every hand revealed, the round's scores counting up, the running totals.
 
 Drawn over the dimmed table. "Next round" deals the next one; after the last round the
-button leads to the match end.
+button leads to the match end. Every word is translated as it is drawn.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _, join_names, ngettext, pgettext
 from game.rules import events as ev
 from game.scenes.base import Scene
 from game.scenes.session import Session
@@ -53,15 +54,17 @@ class RoundSummaryScene(Scene):
         self.panel.center = (width // 2, height // 2)
         self.row_h = row
         self.scale = u
-        label = "See the final results" if self.last_round else "Next round"
         bw = max(160, round(260 * u))
         bh = max(32, round(48 * u))
-        self.button.label = label
+        self.button.label = self.button_label()
         self.button.rect = pygame.Rect(0, 0, bw, bh)
         self.button.rect.midbottom = (self.panel.centerx, self.panel.bottom - round(16 * u))
 
     def resize(self, size: tuple[int, int]) -> None:
         self._layout()
+
+    def button_label(self) -> str:
+        return _("See the final results") if self.last_round else _("Next round")
 
     def next(self) -> None:
         if self.last_round:
@@ -98,12 +101,15 @@ class RoundSummaryScene(Scene):
         r = self.result
         you = self.session.human
         if r.reason == "out":
-            outs = [("You" if s == you else names[s]) for s in r.winners]
-            if len(outs) == 1:
-                return f"{outs[0]} went out" if outs[0] != "You" else "You went out!"
-            return " and ".join(outs) + " went out"
-        lows = [("you" if s == you else names[s]) for s in r.winners]
-        return "Blocked: nobody can play. Lowest hand: " + ", ".join(lows)
+            if list(r.winners) == [you]:
+                return _("You went out!")
+            # Translators: "you" inside a list of names ("Ana and you")
+            outs = [(_("you") if s == you else names[s]) for s in r.winners]
+            # Translators: {names} is one name or a list of names ("Ana and Bo")
+            text = ngettext("{names} went out", "{names} went out", len(outs))
+            return text.format(names=join_names(outs))
+        lows = [(_("you") if s == you else names[s]) for s in r.winners]
+        return _("Blocked: nobody can play. Lowest hand: {names}").format(names=join_names(lows))
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.settings.theme
@@ -118,14 +124,26 @@ class RoundSummaryScene(Scene):
             surface, panel, (*th.panel[:3], 245), th.panel_edge, round(18 * u), 2, shadow=True
         )
         state = self.session.state
-        title = f"Round {self.result.round} of {state.deal.rounds}"
+        title = _("Round {n} of {total}").format(n=self.result.round, total=state.deal.rounds)
         y = panel.top + round(14 * u)
+        room = panel.w - round(40 * u)
         r = w.blit_text(
-            surface, title, max(16, round(30 * u)), th.accent, bold=True, midtop=(panel.centerx, y)
+            surface,
+            title,
+            max(16, round(30 * u)),
+            th.accent,
+            bold=True,
+            max_width=room,
+            midtop=(panel.centerx, y),
         )
         y = r.bottom + round(2 * u)
         r = w.blit_text(
-            surface, self.headline(), max(12, round(18 * u)), th.text, midtop=(panel.centerx, y)
+            surface,
+            self.headline(),
+            max(12, round(18 * u)),
+            th.text,
+            max_width=room,
+            midtop=(panel.centerx, y),
         )
         y = r.bottom + round(14 * u)
         # column heads
@@ -134,9 +152,17 @@ class RoundSummaryScene(Scene):
         x_hand = panel.left + round(200 * u) + 40
         x_score = panel.right - round(190 * u)
         x_total = panel.right - round(40 * u)
-        w.blit_text(surface, "Hand left", small, th.text_dim, topleft=(x_hand, y))
-        w.blit_text(surface, "Round", small, th.text_dim, topright=(x_score, y))
-        w.blit_text(surface, "Total", small, th.text_dim, topright=(x_total, y))
+        column = round(110 * u)
+        hand_room = x_score - round(70 * u) - x_hand
+        hand_left = pgettext("column", "Hand left")
+        w.blit_text(
+            surface, hand_left, small, th.text_dim, max_width=hand_room, topleft=(x_hand, y)
+        )
+        for words, x in (
+            (pgettext("column", "Round"), x_score),
+            (pgettext("column", "Total"), x_total),
+        ):
+            w.blit_text(surface, words, small, th.text_dim, max_width=column, topright=(x, y))
         y += small + round(8 * u)
         names = self.session.names
         renderer = self.app.renderer
@@ -154,24 +180,28 @@ class RoundSummaryScene(Scene):
             pygame.draw.rect(
                 surface, seat_colour(seat), (row.x, row.y, max(3, round(5 * u)), row.h)
             )
-            name = "You" if seat == self.session.human else names[seat]
+            name = _("You") if seat == self.session.human else names[seat]
             w.blit_text(
                 surface,
                 name,
                 max(11, round(18 * u)),
                 th.text,
                 bold=True,
+                max_width=round(100 * u) + 6,
                 midleft=(x_name, row.centery),
             )
             if winner:
-                tag = "went out" if self.result.reason == "out" else "lowest"
+                # Translators: the tag of the lowest hand in a blocked round
+                tag = _("went out") if self.result.reason == "out" else _("lowest")
+                x_tag = x_name + round(100 * u) + 10
                 w.blit_text(
                     surface,
                     tag,
                     small,
                     th.accent,
                     bold=True,
-                    midleft=(x_name + round(100 * u) + 10, row.centery),
+                    max_width=x_hand - x_tag - 4,
+                    midleft=(x_tag, row.centery),
                 )
             # the hand, face up
             x = x_hand
@@ -189,7 +219,8 @@ class RoundSummaryScene(Scene):
                     shadow=False,
                 )
             if not hand:
-                w.blit_text(surface, "empty", small, th.text_dim, midleft=(x, row.centery))
+                # Translators: an empty hand in the round summary
+                w.blit_text(surface, _("empty"), small, th.text_dim, midleft=(x, row.centery))
             count = ease_out_cubic(min(1.0, max(0.0, (self.time - 0.6 - seat * 0.08) / 0.8)))
             score = round(self.result.scores[seat] * count)
             total_before = self.result.totals[seat] - self.result.scores[seat]
@@ -203,4 +234,5 @@ class RoundSummaryScene(Scene):
             )
             y += self.row_h
         self.button.rect.midbottom = (panel.centerx, panel.bottom - round(14 * u))
+        self.button.label = self.button_label()  # the language may have changed
         self.button.draw(surface, th, u)

@@ -13,32 +13,82 @@ it; Enter/A on a train plays it there, Esc/B puts it back.
 Pass and play: with several people at one device (seats whose kind is None), each sees only
 their own hand. When the turn comes to another person, a cover screen (:mod:`game.scenes.cover`)
 hides the table until they tap; between their turns the hand shows face down.
+
+Help: **Hint** shows the play the Normal policy would make (:func:`game.ai.hints.hint`) until
+the person acts; **Plan my hand** keeps the tray in the planner's order (its line, a divider,
+the free tiles) and plans again whenever the hand or the train's end changes. Both read only
+the person's own observation and are worked out on a background thread, so a slow plan never
+stalls a frame. A computer seat's plate shows its level; hovering, tapping or focusing it
+shows its persona's style.
 """
 
 from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Hashable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
+from game import i18n
+from game.ai.hints import hint as policy_hint
+from game.ai.hints import plan_hand
+from game.i18n import _, ngettext
 from game.input.focus import FocusItem
 from game.input.intents import Act, Device, Intent
-from game.rules import DRAW, END_TURN, PASS, Action, GameState, Play, Tile
+from game.rules import DRAW, END_TURN, PASS, Action, GameState, Play, Refusal, Tile
 from game.rules import events as ev
 from game.scenes import cues
 from game.scenes.base import Scene
 from game.scenes.session import Session
 from game.view import widgets as w
-from game.view.table import Held, TableView
+from game.view.table import Held, TableView, two_facts
 
 if TYPE_CHECKING:
     from game.app import App
 
 DRAG_START_PX = 6  # a press that moves further than this (x scale) becomes a drag
 AUTO_PASS_DELAY = 1.1  # seconds the "no play" message shows before the marker goes down
+INFO_SECONDS = 4.0  # a tapped plate's card stays this long (a finger cannot hover)
+BUTTONS = ("draw", "done", "hint", "sort", "plan")  # the table's buttons, in focus order
+
+Plan = tuple[tuple[Tile, ...], tuple[Tile, ...]]  # the planner's line, then the free tiles
+T = TypeVar("T")
+
+_helper: ThreadPoolExecutor | None = None
+
+
+def _background() -> ThreadPoolExecutor:
+    """One worker for hints and plans: they queue behind each other, never behind a frame."""
+    global _helper
+    if _helper is None:
+        _helper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-help")
+    return _helper
+
+
+def _answer(job: Future[T]) -> T | None:
+    """A finished job's result; None if it failed or was called off (help never breaks play)."""
+    if job.cancelled() or job.exception() is not None:
+        return None
+    return job.result()
+
+
+def seat_details(session: Session) -> tuple[dict[int, str], dict[int, str]]:
+    """Each computer seat's level (its kind) and, for a persona, its style (an English msgid)."""
+    levels: dict[int, str] = {}
+    styles: dict[int, str] = {}
+    for seat, kind in enumerate(session.kinds):
+        if kind is None:
+            continue
+        levels[seat] = kind
+        persona = session.persona(seat)
+        if persona is not None:
+            levels[seat] = persona.level
+            styles[seat] = persona.style
+    return levels, styles
 
 
 @dataclass
@@ -66,10 +116,12 @@ class TableScene(Scene):
                 settings.theme,
                 self.app.renderer,
                 settings.numerals,
+                settings.large_tiles,
             )
             view.load_state(state, session.human)
         self.view = view
         view.call_you = not self.pass_and_play  # several people: seats go by their names
+        view.set_seats(*seat_details(session))
         cues.attach(view, self.app.play_sound)
         self._covered = False  # a cover screen is up, waiting for the next person
         self._orders: dict[int, list[Tile]] = {}  # each person's own arrangement of their hand
@@ -84,6 +136,17 @@ class TableScene(Scene):
         self.auto_pass = 0.0
         self.summary_shown = False
         self._turn_steps = 0  # computer steps so far in this turn (pace the first one longer)
+        # help: the policy's suggestion (until the person acts) and the planned tray
+        self.hint_action: Action | None = None
+        self._hint_job: Future[Action] | None = None
+        self._prompt_is_hint = False  # the prompt line says the hint
+        self.plan_on = False
+        self._plan_key: Hashable = None  # what the tray was last planned for
+        self._plan_job: tuple[Hashable, Future[Plan]] | None = None
+        # a computer seat's card: under the mouse, tapped (for a while), or focused
+        self._hover_seat: int | None = None
+        self._pinned_seat: int | None = None
+        self._pinned_time = 0.0
         self.buttons: dict[str, w.Button] = {}
         self._make_buttons()
 
@@ -91,30 +154,43 @@ class TableScene(Scene):
 
     def _make_buttons(self) -> None:
         lay = self.view.layout
-        u = lay.scale
-        bh = max(30, round(46 * u))
-        right = lay.tray_right
-        left = lay.tray_left
-        main = pygame.Rect(0, 0, right.w - 8, bh)
-        main.center = right.center
-        sort = pygame.Rect(0, 0, left.w - 8, max(26, round(36 * u)))
-        sort.midbottom = (left.centerx, left.bottom - max(4, round(8 * u)))
         old = self.buttons
         self.buttons = {
-            "draw": w.Button("Draw", main, self.do_draw, primary=True, visible=False),
-            "done": w.Button("Done", main.copy(), self.do_done, primary=True, visible=False),
-            "sort": w.Button("Sort", sort, self.do_sort),
+            "draw": w.Button("", lay.main_button.copy(), self.do_draw, primary=True, visible=False),
+            "done": w.Button("", lay.main_button.copy(), self.do_done, primary=True, visible=False),
+            "hint": w.Button("", lay.hint_button.copy(), self.do_hint, visible=False),
+            "sort": w.Button("", lay.sort_button.copy(), self.do_sort),
+            "plan": w.Button("", lay.plan_button.copy(), self.do_plan),
         }
         for name, button in old.items():
             self.buttons[name].appear = button.appear
             self.buttons[name].visible = button.visible
+        self._label_buttons()
+
+    def _label_buttons(self) -> None:
+        """The buttons' words, in the language of this frame."""
+        buttons = self.buttons
+        buttons["draw"].label = _("Draw")
+        buttons["done"].label = _("Done")
+        # Translators: a button at the table: show the play the computer would make
+        buttons["hint"].label = _("Hint")
+        buttons["sort"].label = _("Sort")
+        # Translators: a toggle at the table: order the hand as the computer would plan it
+        buttons["plan"].label = _("Plan my hand")
+        buttons["plan"].primary = self.plan_on  # lit while the plan keeps the tray in order
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.view.resize(size)
+        self.view.resize(size, self.app.settings.large_tiles)
         self._make_buttons()
 
+    def language_changed(self) -> None:
+        self.view.language_changed()
+        self._label_buttons()
+
     def exit(self) -> None:
-        pass
+        for job in (self._hint_job, self._plan_job[1] if self._plan_job else None):
+            if job is not None:
+                job.cancel()
 
     # ------------------------------------------------------------------ state queries
 
@@ -143,6 +219,7 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ actions
 
     def _apply(self, action: Action) -> None:
+        self._clear_hint()  # the person acted (or the table moved on): the hint is spent
         events = self.session.apply(action)  # the session keeps the record and autosaves
         self.view.feed(events)
         self._after_events(events)
@@ -163,7 +240,107 @@ class TableScene(Scene):
             self._apply(END_TURN)
 
     def do_sort(self) -> None:
+        self._plan_off()  # the person's own order from now on
         self.view.tray.sort()
+
+    # ------------------------------------------------------------------ help: hint and plan
+
+    def do_hint(self) -> None:
+        """Ask the Normal policy for this turn's play (shown when it answers)."""
+        legal = self.legal()
+        if not legal or self.human is None:
+            return
+        self._clear_hint()
+        observation = self.state.observation(self.human)
+        self._hint_job = _background().submit(policy_hint, observation, "normal")
+
+    def _clear_hint(self) -> None:
+        if self._hint_job is not None:
+            self._hint_job.cancel()
+        self._hint_job = None
+        self.hint_action = None
+        view = self.view
+        view.hint_tile = view.hint_train = None
+        view.tray.hinted = None
+
+    def _poll_hint(self) -> None:
+        job = self._hint_job
+        if job is not None and job.done():
+            self._hint_job = None
+            answer = _answer(job)
+            if answer is not None and answer in self.legal():  # still the turn it was asked for
+                self.hint_action = answer
+        action = self.hint_action
+        if action is not None and action not in self.legal():
+            if self.view.busy and self.state.current == self.human:
+                return  # the picture is catching up; the rules have not moved on
+            self._clear_hint()
+            return
+        view = self.view
+        play = action if isinstance(action, Play) else None
+        view.hint_tile = play.tile if play is not None else None
+        view.hint_train = play.train if play is not None else None
+        view.tray.hinted = view.hint_tile
+
+    def hint_text(self) -> str:
+        """The hint in words (empty without one)."""
+        action = self.hint_action
+        if action is None:
+            return ""
+        if isinstance(action, Play):
+            train = self._train_label(action.train)
+            # Translators: {tile} is a tile such as 5|9; {train} as in "Satisfy the double on"
+            return _("Hint: play {tile} on {train}").format(tile=action.tile, train=train)
+        if action == DRAW:
+            return _("Hint: draw a tile")
+        if action == END_TURN:
+            return _("Hint: press Done to end your turn")
+        return _("Hint: you cannot play, so pass")
+
+    def do_plan(self) -> None:
+        """Plan my hand: on, the tray follows the planner; off, it stays as it is."""
+        if self.plan_on:
+            self._plan_off()
+            return
+        self.plan_on = True
+        self._plan_key = None  # plan now
+
+    def _plan_off(self) -> None:
+        self.plan_on = False
+        self._plan_key = None
+        self._plan_job = None
+        self.view.tray.divider = None
+
+    def _replan(self) -> None:
+        """Plan again when the hand or the end of the person's train changed."""
+        if not self.plan_on or self.human is None or self.view.hand_hidden:
+            return
+        state = self.state
+        if state.phase != "play":
+            return
+        tray = self.view.tray
+        key = (state.round_number, frozenset(tray.tiles), state.train(self.human)[-1:])
+        job = self._plan_job
+        if job is not None and job[1].done():
+            self._plan_job = None
+            plan = _answer(job[1])
+            if plan is None:  # it failed: the tray stays as it is until the hand changes
+                self._plan_key = key
+            elif job[0] == key:
+                tray.arrange(*plan)
+                self._plan_key = key
+            return
+        if key != self._plan_key and (job is None or job[0] != key):
+            observation = state.observation(self.human)
+            self._plan_job = (key, _background().submit(plan_hand, observation))
+
+    def finish_help(self) -> None:
+        """Wait for a hint or plan being worked out and show it (tests and tools)."""
+        for job in (self._hint_job, self._plan_job[1] if self._plan_job else None):
+            if job is not None and not job.cancelled():
+                job.exception()  # waits for it to finish, whatever the outcome
+        self._poll_hint()
+        self._replan()
 
     def try_play(self, tile: Tile, train: int, source: pygame.Rect | None) -> bool:
         """Ask the rules; play the tile or show why not. True if it was played."""
@@ -174,7 +351,7 @@ class TableScene(Scene):
         refusal = state.check(action, self.human)
         if refusal is not None:
             self.view.flash[train] = 0.7
-            self.view.show_toast(_sentence(refusal.message), "refusal")
+            self.view.show_toast(lambda: _sentence(self.refusal_text(refusal)), "refusal")
             return False
         if source is not None:
             self.view.launch[tile] = source
@@ -185,6 +362,17 @@ class TableScene(Scene):
     def _deselect(self) -> None:
         self.selected = None
         self.view.tray.raised.clear()
+
+    def _train_label(self, train: int) -> str:
+        """A train's name after "on", from the person's side, in the current language."""
+        viewer = self.human if self.view.call_you else None
+        return i18n.train_label(train, self.state.players, self.state.names, viewer)
+
+    def refusal_text(self, refusal: Refusal) -> str:
+        """The rules' reason in the current language (lower-case first, as the rules say it)."""
+        train = self._train_label(refusal.train) if refusal.train is not None else ""
+        limit = self.state.rules.max_open_doubles or 1
+        return i18n.reason_text(refusal.reason, train, limit + 1)
 
     # ------------------------------------------------------------------ input
 
@@ -201,6 +389,8 @@ class TableScene(Scene):
             for button in self.buttons.values():
                 if button.handle(event):
                     return
+        if event.type == pygame.MOUSEMOTION:
+            self._hover_seat = self._computer_plate_at(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN:
             self._down(event.pos)
         elif event.type == pygame.MOUSEMOTION:
@@ -216,6 +406,8 @@ class TableScene(Scene):
             self.do_draw()
         elif event.key == pygame.K_s:
             self.do_sort()
+        elif event.key == pygame.K_h:
+            self.do_hint()
 
     def pause(self) -> None:
         from game.scenes.pause import PauseScene
@@ -266,12 +458,29 @@ class TableScene(Scene):
             for tile, rect in view.tray.drawn():
                 pick = functools.partial(self._pick, tile)
                 items.append(FocusItem(("tile", tile), rect, pick, primary=tile in playable))
-        for name in ("draw", "done", "sort"):
+        for name in BUTTONS:
             button = self.buttons[name]
             if button.active and button.action is not None:
                 items.append(FocusItem(("button", name), button.rect, button.action, button.pulse))
         items.append(FocusItem(("pause",), view.layout.pause_button, self.pause))
+        for seat in sorted(view.levels):  # a computer seat's plate: focus it to see its style
+            pin = functools.partial(self._pin_seat, seat)
+            items.append(FocusItem(("seat", seat), view.layout.lanes[seat].badge, pin))
         return items
+
+    def _computer_plate_at(self, pos: tuple[int, int]) -> int | None:
+        for seat in self.view.levels:
+            if self.view.layout.lanes[seat].badge.collidepoint(pos):
+                return seat
+        return None
+
+    def _pin_seat(self, seat: int) -> None:
+        """Show (or hide again) a computer seat's card for a while: a tap or Enter/A."""
+        if self._pinned_seat == seat:
+            self._pinned_seat = None
+            return
+        self._pinned_seat = seat
+        self._pinned_time = INFO_SECONDS
 
     def focus_rect(self) -> pygame.Rect | None:
         if self._covered or (self.press is not None and self.dragging):
@@ -292,7 +501,7 @@ class TableScene(Scene):
     def _pick(self, tile: Tile) -> None:
         """Enter / A on a tile: pick it up and move the focus to the trains it may go to."""
         if not self.ready:
-            self.view.show_toast("Wait for your turn", "info", 1.4)
+            self.view.show_toast(lambda: _("Wait for your turn"), "info", 1.4)
             return
         targets = self.targets_for(tile)
         if not targets:
@@ -396,6 +605,11 @@ class TableScene(Scene):
         if press is not None:
             self._tap_tile(press.tile)
             return
+        if self.selected is None:
+            seat = self._computer_plate_at(pos)
+            if seat is not None:
+                self._pin_seat(seat)
+                return
         if self.selected is not None:
             train = self.view.train_at(pos)
             if train is not None:
@@ -433,6 +647,8 @@ class TableScene(Scene):
         view.tray.hidden.discard(tile)
         if pos[1] >= view.layout.tray.top:
             index = view.tray.insert_index(pos[0], tile)
+            if view.tray.tiles.index(tile) != index:
+                self._plan_off()  # the person arranges the hand themselves now
             view.tray.move(tile, index)
             if rect is not None:
                 view.tray.place_at(tile, rect)
@@ -448,14 +664,20 @@ class TableScene(Scene):
     def _hint_for(self, tile: Tile) -> None:
         """A drop on bare felt: say where it can go, or the rules' reason it cannot."""
         if self.targets_for(tile):
-            self.view.show_toast("Drop the tile on a lit train", "info", 2.0)
+            self.view.show_toast(lambda: _("Drop the tile on a lit train"), "info", 2.0)
             return
         state = self.state
         seat = state.current  # only called on the person's own move
         train = state.must_satisfy if state.must_satisfy is not None else seat
         refusal = state.check(Play(tile, train), seat)
-        message = refusal.message if refusal is not None else "Drop the tile on a lit train"
-        self.view.show_toast(f"{tile}: {message}", "refusal")
+
+        def words() -> str:
+            if refusal is None:
+                return _("Drop the tile on a lit train")
+            # Translators: a tile such as 5|9, then why it cannot be played
+            return _("{tile}: {reason}").format(tile=tile, reason=self.refusal_text(refusal))
+
+        self.view.show_toast(words, "refusal")
 
     def _cancel_drag(self) -> None:
         if self.press is not None and self.dragging:
@@ -474,7 +696,11 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         settings = self.app.settings
         view = self.view
-        view.set_style(settings.theme, settings.numerals)
+        before = view.layout
+        view.set_style(settings.theme, settings.numerals, settings.large_tiles)
+        if view.layout is not before:  # large tiles turned on or off: the buttons move too
+            self._make_buttons()
+        self._label_buttons()
         view.speed = settings.animation
         view.update(dt)
         if not view.busy:
@@ -498,9 +724,26 @@ class TableScene(Scene):
             self._computer_turn(dt)
         if self.pass_and_play and state.phase == "play" and not view.busy:
             view.hand_hidden = state.current != self.human  # face down between your turns
+        self._poll_hint()
+        self._replan()
+        self._update_info(dt)
         self._refresh_overlay()
         for button in self.buttons.values():
             button.update(dt)
+
+    def _update_info(self, dt: float) -> None:
+        if self._pinned_seat is not None:
+            self._pinned_time -= dt
+            if self._pinned_time <= 0:
+                self._pinned_seat = None
+        seat = self._pinned_seat
+        key = self.nav.key
+        if not self.app.router.last_device.pointer:
+            focused = isinstance(key, tuple) and key[0] == "seat"
+            seat = key[1] if focused else seat  # type: ignore[index]
+        elif self._hover_seat is not None:
+            seat = self._hover_seat
+        self.view.info_seat = seat
 
     def _round_over(self) -> None:
         view = self.view
@@ -579,12 +822,25 @@ class TableScene(Scene):
         view.playable = {a.tile for a in legal if isinstance(a, Play)} if hints and legal else set()
         state = self.state
         if view.busy and state.phase == "play" and state.current == self.human:
+            if self._prompt_is_hint and self.hint_action is None:  # acted on: not the hint now
+                view.prompt, view.prompt_urgent = self.prompt(state.legal_actions())
+                self._prompt_is_hint = False
             return  # your own move is still sliding in: keep the words and buttons steady
-        self.buttons["draw"].visible = DRAW in legal
-        self.buttons["draw"].pulse = legal == [DRAW]
-        self.buttons["done"].visible = END_TURN in legal
-        self.buttons["sort"].visible = len(view.tray.tiles) > 1 and not view.hand_hidden
+        hinted = self.hint_action
+        buttons = self.buttons
+        buttons["draw"].visible = DRAW in legal
+        buttons["draw"].pulse = legal == [DRAW] or hinted == DRAW
+        buttons["done"].visible = END_TURN in legal
+        buttons["done"].pulse = hinted == END_TURN
+        buttons["hint"].visible = bool(legal) and legal != [PASS] and not view.hand_hidden
+        buttons["hint"].pulse = self._hint_job is not None  # it is being worked out
+        shown = len(view.tray.tiles) > 1 and not view.hand_hidden
+        buttons["sort"].visible = shown
+        buttons["plan"].visible = shown
         view.prompt, view.prompt_urgent = self.prompt(legal)
+        self._prompt_is_hint = hinted is not None and bool(legal)
+        if self._prompt_is_hint:
+            view.prompt, view.prompt_urgent = self.hint_text(), False
         view.prompt_device = self.app.router.last_device
         view.prompt_hints = self.prompt_hints(legal)
 
@@ -593,10 +849,14 @@ class TableScene(Scene):
         if self.app.router.last_device.pointer or not legal:
             return []
         if self.selected is not None:
-            return [("move", "Choose a train"), ("activate", "Play"), ("back", "Put back")]
+            # Translators: a hint: play the picked-up tile
+            return [("move", _("Choose a train")), ("activate", _("Play")), ("back", _("Put back"))]
+        # Translators: a hint: move the focus between choices
+        choose = ("move", _("Choose"))
         if DRAW in legal:
-            return [("move", "Choose"), ("activate", "OK"), ("draw", "Draw"), ("pause", "Pause")]
-        return [("move", "Choose"), ("activate", "Pick up"), ("pause", "Pause")]
+            return [choose, ("activate", _("OK")), ("draw", _("Draw")), ("pause", _("Pause"))]
+        # Translators: a hint: pick a tile up from your hand
+        return [choose, ("activate", _("Pick up")), ("pause", _("Pause"))]
 
     def prompt(self, legal: list[Action]) -> tuple[str, bool]:
         """What the person should do now, in words (from the rules' state)."""
@@ -604,50 +864,53 @@ class TableScene(Scene):
         if state.phase != "play":
             return "", False
         seat = state.current
-        label = state.train_label
+        label = self._train_label
         if seat != self.human:
             name = state.names[seat]
             if state.must_satisfy is not None:
-                return (
-                    f"{name} must satisfy the double on {label(state.must_satisfy, self.human)}",
-                    False,
-                )
+                where = label(state.must_satisfy)
+                text = _("{name} must satisfy the double on {train}")
+                return text.format(name=name, train=where), False
             if state.must_follow:
-                return f"{name} played a double and plays again", False
-            return f"{name}'s turn", False
+                return _("{name} played a double and plays again").format(name=name), False
+            return _("{name}'s turn").format(name=name), False
         if not legal:
-            return "Your turn", False
+            return _("Your turn"), False
         plays = [a for a in legal if isinstance(a, Play)]
         drawn = state.drawn_tile
         if legal == [PASS]:
             if state.must_satisfy is not None:
-                return "No tile satisfies the double: your marker goes on your train", True
-            return "No play: your marker goes on your train", True
+                return _("No tile satisfies the double: your marker goes on your train"), True
+            return _("No play: your marker goes on your train"), True
         if legal == [DRAW]:
             if state.must_satisfy is not None:
-                where = label(state.must_satisfy, self.human)
-                return f"Nothing satisfies the double on {where}: draw a tile", True
+                where = label(state.must_satisfy)
+                return _("Nothing satisfies the double on {train}: draw a tile").format(
+                    train=where
+                ), True
             if state.must_follow:
-                return "You can't follow your double: draw a tile", True
-            return "No tile fits: draw from the boneyard", True
+                return _("You can't follow your double: draw a tile"), True
+            return _("No tile fits: draw from the boneyard"), True
         if drawn is not None and plays:
-            return f"You drew {drawn}: play it", True
+            # Translators: {tile} is a tile such as 5|9
+            return _("You drew {tile}: play it").format(tile=drawn), True
         if state.must_satisfy is not None:
-            return f"Satisfy the double on {label(state.must_satisfy, self.human)}", True
+            where = label(state.must_satisfy)
+            return _("Satisfy the double on {train}").format(train=where), True
         if state.must_follow:
-            return "You played a double: play one more tile", True
+            return _("You played a double: play one more tile"), True
         if state.in_first_turn_line:
-            return "Keep building your train, or press Done", False
+            return _("Keep building your train, or press Done"), False
         if state.first_pending[self.human]:
-            return "Your first turn: start your train", True
+            return _("Your first turn: start your train"), True
         device = self.app.router.last_device
         if device == Device.MOUSE:
-            return "Your turn: drag a tile to a lit train, or click a tile then a train", False
+            return _("Your turn: drag a tile to a lit train, or click a tile then a train"), False
         if device == Device.TOUCH:
-            return "Your turn: drag a tile to a lit train, or tap a tile then a train", False
+            return _("Your turn: drag a tile to a lit train, or tap a tile then a train"), False
         if self.selected is not None:
-            return f"Choose a lit train for {self.selected}", False
-        return "Your turn: choose a tile and play it", False
+            return _("Choose a lit train for {tile}").format(tile=self.selected), False
+        return _("Your turn: choose a tile and play it"), False
 
     # ------------------------------------------------------------------ drawing
 
@@ -661,13 +924,18 @@ class TableScene(Scene):
         count = len(view.tray.tiles)
         if count and not view.hand_hidden:
             pips = sum(t.pips for t in view.tray.tiles)
-            size = max(10, round(14 * u))
             facts = lay.facts
+            tiles = ngettext("{n} tile", "{n} tiles", count).format(n=count)
+            words = two_facts(tiles, ngettext("{n} pip", "{n} pips", pips).format(n=pips))
+            size = max(10, round(14 * u))
+            if w.text_width(words, min(size, 10)) > facts.w - 4:
+                words = tiles  # a long language in a narrow column: the count matters most
             w.blit_text(
                 surface,
-                f"{count} tiles · {pips} pips",
+                words,
                 size,
                 th.text_dim,
+                max_width=facts.w - 4,
                 midtop=(facts.centerx, facts.top),
             )
         for button in self.buttons.values():

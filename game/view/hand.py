@@ -3,12 +3,15 @@
 The tray keeps its own order (the player's arrangement), independent of the rules' id order.
 Every tile has a target rect (from the order and the tray size) and a drawn position that
 glides toward it, time-based, so inserting, removing, reordering and sorting never jump.
+
+With "Plan my hand" on, the tray is the planner's line then the free tiles, and ``divider``
+(the number of line tiles at the front) opens a little space between the two groups.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import pygame
 
@@ -25,6 +28,8 @@ class HandTray:
         self.raised: set[Tile] = set()  # selected tiles sit higher
         self.hidden: set[Tile] = set()  # held by the pointer (drawn elsewhere)
         self.gap_at: int | None = None  # open a gap here while a tile is dragged over the tray
+        self.hinted: Tile | None = None  # a hint lifts this tile, as a selection does
+        self.divider: int | None = None  # the plan's line is tiles[:divider]; None: no plan
 
     # ------------------------------------------------------------------ layout
 
@@ -36,39 +41,55 @@ class HandTray:
             for tile, rect in self.target_rects().items():
                 self._pos[tile] = [float(rect.x), float(rect.y)]
 
-    def _pitch(self, count: int) -> float:
+    def _split(self) -> float:
+        """The extra space between the plan's line and the free tiles (0 without both)."""
+        split = self.divider
+        if split is None or not 0 < split < len(self.tiles):
+            return 0.0
+        return self.tile_w * 0.6
+
+    def _pitch(self, count: int, extra: float = 0.0) -> float:
         w = self.tile_w
         natural = w * 1.2
         if count <= 1:
             return natural
-        return min(natural, (self.area.width - w) / (count - 1))
+        return min(natural, (self.area.width - w - extra) / (count - 1))
+
+    def line_tiles(self) -> list[Tile]:
+        """The plan's line, in order (empty without a plan)."""
+        return self.tiles[: self.divider] if self.divider else []
 
     def target_rects(self) -> dict[Tile, pygame.Rect]:
         shown = [t for t in self.tiles if t not in self.hidden]
         count = len(shown) + (1 if self.gap_at is not None else 0)
-        pitch = self._pitch(max(1, count))
+        extra = self._split()
+        pitch = self._pitch(max(1, count), extra)
         w, h = self.tile_w, 2 * self.tile_w
-        total = pitch * (count - 1) + w if count else 0
+        total = pitch * (count - 1) + w + extra if count else 0
         x0 = self.area.centerx - total / 2
         y = self.area.centery - h / 2
+        line = set(self.line_tiles()) if extra else set()
         out: dict[Tile, pygame.Rect] = {}
         slot = 0
         for tile in shown:
             if self.gap_at is not None and slot == self.gap_at:
                 slot += 1
-            lift = self.tile_w * 0.35 if tile in self.raised else 0.0
-            out[tile] = pygame.Rect(round(x0 + slot * pitch), round(y - lift), w, h)
+            lift = self.tile_w * 0.35 if tile in self.raised or tile == self.hinted else 0.0
+            shift = extra if extra and tile not in line else 0.0
+            out[tile] = pygame.Rect(round(x0 + slot * pitch + shift), round(y - lift), w, h)
             slot += 1
         return out
 
     def slot_rect(self, index: int) -> pygame.Rect:
         """Where a tile inserted at ``index`` would sit (for incoming tiles)."""
         count = len(self.tiles) + 1
-        pitch = self._pitch(count)
-        total = pitch * (count - 1) + self.tile_w
+        extra = self._split()
+        pitch = self._pitch(count, extra)
+        total = pitch * (count - 1) + self.tile_w + extra
         x0 = self.area.centerx - total / 2
+        shift = extra if extra and self.divider is not None and index >= self.divider else 0.0
         return pygame.Rect(
-            round(x0 + index * pitch),
+            round(x0 + index * pitch + shift),
             round(self.area.centery - self.tile_w),
             self.tile_w,
             2 * self.tile_w,
@@ -97,6 +118,8 @@ class HandTray:
 
     def remove(self, tile: Tile) -> None:
         if tile in self.tiles:
+            if self.divider is not None and self.tiles.index(tile) < self.divider:
+                self.divider -= 1  # a line tile played: the rest of the line stays together
             self.tiles.remove(tile)
         self._pos.pop(tile, None)
         self.raised.discard(tile)
@@ -116,14 +139,30 @@ class HandTray:
     def sort(self) -> None:
         """Group by number: highest first, doubles leading their number."""
         self.tiles.sort(key=lambda t: (-t.high, not t.is_double, -t.low))
+        self.divider = None
+
+    def arrange(self, line: Sequence[Tile], free: Sequence[Tile]) -> None:
+        """The plan: ``line`` in order, then ``free``, with the divider between (tiles of the
+        hand in neither, e.g. one still landing, go last)."""
+        held = set(self.tiles)
+        first = [t for t in line if t in held]
+        rest = [t for t in free if t in held and t not in first]
+        seen = set(first) | set(rest)
+        self.tiles = first + rest + [t for t in self.tiles if t not in seen]
+        self.divider = len(first)
 
     def insert_index(self, x: float, moving: Tile | None = None) -> int:
         """The index a tile dropped at ``x`` would take (ignoring ``moving`` itself)."""
         shown = [t for t in self.tiles if t != moving]
         count = len(shown) + 1
-        pitch = self._pitch(count)
-        total = pitch * (count - 1) + self.tile_w
+        extra = self._split()
+        pitch = self._pitch(count, extra)
+        total = pitch * (count - 1) + self.tile_w + extra
         x0 = self.area.centerx - total / 2
+        if extra:
+            in_line = len([t for t in self.line_tiles() if t != moving])
+            if x > x0 + in_line * pitch + extra / 2:
+                x -= extra
         return max(0, min(len(shown), math.floor((x - x0) / pitch + 0.5)))
 
     # ------------------------------------------------------------------ time

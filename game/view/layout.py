@@ -18,6 +18,11 @@ the left edge, every lane runs right from it to its owner's badge (the Mexican t
 you at the bottom, nearest your hand), and the hand tray takes the full width with its buttons
 in a row beneath it.
 
+Under the table, the hand tray: the tiles in the middle, the hand's facts with Sort and Plan my
+hand on the left, Draw/Done and Hint on the right (in a row under the tiles, held upright).
+Large-tile mode makes the hand's tiles markedly bigger (the tray grows, the table gives way)
+and the trains' tiles bigger where their lanes have room.
+
 Nothing here draws: :mod:`game.view.table` does. Everything is plain ``pygame.Rect`` maths, so
 tests can check that every tile of a 40-tile train stays on screen at any size.
 """
@@ -31,6 +36,7 @@ from dataclasses import dataclass, field
 import pygame
 
 MIN_TILE = 9  # the renderer's smallest useful tile (short side, px)
+BADGE_MIN_H = 58  # a seat's plate holds its name, its level and its hand count
 
 
 def ui_scale(size: tuple[int, int]) -> float:
@@ -115,6 +121,12 @@ class TableLayout:
     tray_right: pygame.Rect  # draw / done buttons
     facts: pygame.Rect = field(default_factory=pygame.Rect)  # "15 tiles · 139 pips" (midtop)
     portrait: bool = False
+    large: bool = False  # large-tile mode: a bigger hand (and bigger train tiles where they fit)
+    # the table's buttons: Sort and Plan my hand by the facts, Draw/Done and Hint opposite
+    sort_button: pygame.Rect = field(default_factory=pygame.Rect)
+    plan_button: pygame.Rect = field(default_factory=pygame.Rect)
+    main_button: pygame.Rect = field(default_factory=pygame.Rect)  # Draw or Done
+    hint_button: pygame.Rect = field(default_factory=pygame.Rect)
 
     @property
     def mexican(self) -> int:
@@ -149,15 +161,26 @@ def lane_order(players: int) -> tuple[list[int], list[int]]:
     return right, left
 
 
-def compute_layout(size: tuple[int, int], players: int) -> TableLayout:
+def compute_layout(size: tuple[int, int], players: int, large: bool = False) -> TableLayout:
+    """Where everything sits; ``large`` makes the hand's tiles markedly bigger (the table's
+    tiles a little, where the lanes have room)."""
     if is_portrait(size):
-        return _portrait_layout(size, players)
+        return _portrait_layout(size, players, large)
     w, h = size
     u = ui_scale(size)
     uh = h / 720
     top_h = max(30, round(46 * u))
-    hand_w = max(18, min(round(36 * uh), round(w / 24)))
-    tray_h = 2 * hand_w + max(16, round(26 * uh))
+    if large:
+        hand_w = max(26, min(round(50 * uh), round(w / 17)))
+    else:
+        hand_w = max(18, min(round(36 * uh), round(w / 24)))
+    # The left column stacks the hand's facts, Sort and Plan my hand: the tray is at least
+    # that tall (a little more than the tiles need in a small window).
+    facts_h = round(max(10, round(14 * u)) * 1.4)
+    small_h = max(22, round(30 * u))
+    gap = max(3, round(4 * u))
+    column_h = facts_h + 2 * small_h + 4 * gap
+    tray_h = max(2 * hand_w + max(16, round(26 * uh)), column_h + 8)
     prompt_h = max(24, round(34 * u))
     top_bar = pygame.Rect(0, 0, w, top_h)
     tray = pygame.Rect(0, h - tray_h, w, tray_h)
@@ -168,12 +191,12 @@ def compute_layout(size: tuple[int, int], players: int) -> TableLayout:
     rows = len(right)
     margin = max(4, round(8 * u))
     lane_h = (table.height - 2 * margin) / rows
-    badge_w = max(92, round(158 * u))
+    badge_w = max(112, round(158 * u))
     hub_r = round(max(24, min(64 * u, table.height * 0.17, lane_h * 1.2)))
     spur = round(max(30, hub_r * 0.95, 56 * u))
     cx = w // 2
     cy = table.centery
-    tile_max = max(MIN_TILE, min(round(30 * u), int(lane_h * 0.42)))
+    tile_max = max(MIN_TILE, min(round((38 if large else 30) * u), int(lane_h * 0.42)))
     lanes: dict[int, Lane] = {}
     for side, column in ((1, right), (-1, left)):
         n = len(column)
@@ -190,7 +213,7 @@ def compute_layout(size: tuple[int, int], players: int) -> TableLayout:
             else:
                 band = pygame.Rect(margin, y0, cx - hub_r // 2 - margin, y1 - y0)
                 badge = pygame.Rect(margin, y0 + 3, badge_w, y1 - y0 - 6)
-            bh = min(badge.height, max(40, round(70 * u)))
+            bh = min(badge.height, max(BADGE_MIN_H, round(70 * u)))
             badge = pygame.Rect(badge.x, band.centery - bh // 2, badge.width, bh)
             lane = Lane(
                 train=train,
@@ -213,14 +236,23 @@ def compute_layout(size: tuple[int, int], players: int) -> TableLayout:
     boneyard = pygame.Rect(0, 0, bone_w, top_h - 8)
     boneyard.topright = (pause.left - margin * 2, 4)
 
-    side_w = max(84, round(150 * u))
+    side_w = max(110, round(170 * u))
     tray_left = pygame.Rect(margin, tray.top + 4, side_w, tray.height - 8)
     tray_right = pygame.Rect(w - margin - side_w, tray.top + 4, side_w, tray.height - 8)
     tray_tiles = pygame.Rect(
         tray_left.right + margin, tray.top, tray_right.left - tray_left.right - 2 * margin, tray_h
     )
     engine_w = max(MIN_TILE, round(hub_r * 0.6))
-    facts = pygame.Rect(tray_left.x, tray_left.top + max(4, round(10 * u)), tray_left.w, 20)
+    # Left: the facts, then Sort and Plan my hand; right: Draw or Done, then Hint.
+    foot = tray_left.bottom - gap
+    plan_button = pygame.Rect(tray_left.x + 4, foot - small_h, tray_left.w - 8, small_h)
+    sort_button = plan_button.move(0, -small_h - gap)
+    facts = pygame.Rect(tray_left.x, tray_left.top + gap, tray_left.w, facts_h)
+    hint_button = pygame.Rect(tray_right.x + 4, foot - small_h, tray_right.w - 8, small_h)
+    main_h = min(max(30, round(46 * u)), hint_button.top - gap - tray_right.top)
+    main_button = pygame.Rect(
+        tray_right.x + 4, hint_button.top - gap - main_h, hint_button.w, main_h
+    )
     return TableLayout(
         size=size,
         players=players,
@@ -241,7 +273,23 @@ def compute_layout(size: tuple[int, int], players: int) -> TableLayout:
         tray_left=tray_left,
         tray_right=tray_right,
         facts=facts,
+        large=large,
+        sort_button=sort_button,
+        plan_button=plan_button,
+        main_button=main_button,
+        hint_button=hint_button,
     )
+
+
+def _split_row(
+    column: pygame.Rect, top: int, height: int, gap: int
+) -> tuple[pygame.Rect, pygame.Rect]:
+    """Sort (the shorter word) and Plan my hand side by side across a column."""
+    inner = column.inflate(-8, 0)
+    first = round((inner.w - gap) * 0.4)
+    left = pygame.Rect(inner.x, top, first, height)
+    right = pygame.Rect(left.right + gap, top, inner.right - left.right - gap, height)
+    return left, right
 
 
 def portrait_order(players: int) -> list[int]:
@@ -253,12 +301,15 @@ def portrait_order(players: int) -> list[int]:
     return [players, *range(players - 1, -1, -1)]
 
 
-def _portrait_layout(size: tuple[int, int], players: int) -> TableLayout:
+def _portrait_layout(size: tuple[int, int], players: int, large: bool) -> TableLayout:
     w, h = size
     u = ui_scale(size)
     margin = max(4, round(8 * u))
     top_h = max(30, round(46 * u))
-    hand_w = max(18, min(round(44 * u), round((w - 2 * margin) / 16.5)))
+    if large:
+        hand_w = max(24, min(round(60 * u), round((w - 2 * margin) / 12)))
+    else:
+        hand_w = max(18, min(round(44 * u), round((w - 2 * margin) / 16.5)))
     controls_h = max(34, round(50 * u))
     tiles_h = 2 * hand_w + max(14, round(24 * u))
     tray_h = tiles_h + controls_h + margin
@@ -276,7 +327,7 @@ def _portrait_layout(size: tuple[int, int], players: int) -> TableLayout:
     spur = round(max(22, hub_r * 0.75, 40 * u))
     cx = margin + hub_r + max(2, round(4 * u))
     cy = table.centery
-    tile_max = max(MIN_TILE, min(round(36 * u), int(lane_h * 0.42)))
+    tile_max = max(MIN_TILE, min(round((44 if large else 36) * u), int(lane_h * 0.42)))
     inner = cx + hub_r + spur
     outer = w - margin - badge_w - margin
     lanes: dict[int, Lane] = {}
@@ -286,7 +337,7 @@ def _portrait_layout(size: tuple[int, int], players: int) -> TableLayout:
         left = cx + hub_r // 2
         band = pygame.Rect(left, y0, w - margin - left, y1 - y0)
         badge = pygame.Rect(w - margin - badge_w, y0 + 3, badge_w, y1 - y0 - 6)
-        bh = min(badge.height, max(40, round(70 * u)))
+        bh = min(badge.height, max(BADGE_MIN_H, round(70 * u)))
         badge = pygame.Rect(badge.x, band.centery - bh // 2, badge.width, bh)
         lane = Lane(
             train=train,
@@ -319,6 +370,11 @@ def _portrait_layout(size: tuple[int, int], players: int) -> TableLayout:
         tray_right.left - tray_left.right,
         text_h,
     )
+    gap = max(3, round(6 * u))
+    button_h = max(28, round(40 * u))
+    top = row_y + (controls_h - button_h) // 2
+    sort_button, plan_button = _split_row(tray_left, top, button_h, gap)
+    hint_button, main_button = _split_row(tray_right, top, button_h, gap)
     return TableLayout(
         size=size,
         players=players,
@@ -340,6 +396,11 @@ def _portrait_layout(size: tuple[int, int], players: int) -> TableLayout:
         tray_right=tray_right,
         facts=facts,
         portrait=True,
+        large=large,
+        sort_button=sort_button,
+        plan_button=plan_button,
+        main_button=main_button,
+        hint_button=hint_button,
     )
 
 

@@ -12,6 +12,10 @@ blits it and adds the moving parts (flights, glows, badges, the hand, the held t
 
 The view never decides legality: the scene tells it which trains to light (from the rules'
 ``legal_actions``) and which message to show (from the rules' refusal).
+
+Words are translated when drawn (the language may change while a table is open): banners and
+bubbles keep a function that says them, and every cached picture with words in it is keyed by
+the words themselves.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game import i18n
+from game.i18n import _, ngettext, pgettext
 from game.input.glyphs import glyph, glyph_for, hint_row
 from game.input.intents import Device
 from game.rules import Tile
@@ -53,6 +59,33 @@ SEAT_COLOURS: tuple[RGB, ...] = (
     (120, 210, 160),  # mint
 )
 MEXICAN_COLOUR: RGB = (255, 96, 64)
+
+# Words shown now, or a function that says them when drawn (in the language of that moment).
+Words = str | Callable[[], str]
+
+
+def say(words: Words) -> str:
+    return words() if callable(words) else words
+
+
+def level_label(level: str) -> str:
+    """A computer seat's level as the table shows it (under its name)."""
+    if level == "easy":
+        return pgettext("opponent", "Easy")
+    if level == "normal":
+        return pgettext("opponent", "Normal")
+    if level == "hard":
+        return pgettext("opponent", "Hard")
+    if level == "greedy":
+        return pgettext("opponent", "Greedy")
+    if level == "random":
+        return pgettext("opponent", "Random")
+    return level.replace("_", " ").capitalize()
+
+
+def two_facts(first: str, second: str) -> str:
+    # Translators: two facts side by side on a badge or under the hand: "7 tiles · 12 pts"
+    return _("{first} · {second}").format(first=first, second=second)
 
 
 def seat_colour(seat: int | None) -> RGB:
@@ -114,7 +147,7 @@ class Effect:
     pos: tuple[float, float]
     duration: float
     colour: RGB = (255, 255, 255)
-    label: str = ""
+    label: Words = ""
     size: float = 20.0
     age: float = 0.0
 
@@ -135,8 +168,8 @@ class Fade:
 
 @dataclass
 class Banner:
-    title: str
-    subtitle: str = ""
+    title: Words
+    subtitle: Words = ""
     duration: float = 1.6
     age: float = 0.0
     colour: RGB | None = None
@@ -168,6 +201,7 @@ class TableView:
         theme: Theme,
         renderer: TileRenderer,
         numerals: bool = False,
+        large_tiles: bool = False,
     ) -> None:
         self.players = players
         self.names = list(names)
@@ -177,7 +211,8 @@ class TableView:
         self.renderer = renderer
         self.numerals = numerals
         self.speed = 1.0  # animation speed factor
-        self.layout: TableLayout = compute_layout(size, players)
+        self.large_tiles = large_tiles
+        self.layout: TableLayout = compute_layout(size, players, large_tiles)
         self.tray = HandTray()
         self.tray.set_area(self.layout.tray_tiles, self.layout.hand_width)
         # displayed table
@@ -210,6 +245,13 @@ class TableView:
         self.flash: dict[int, float] = {}
         self.launch: dict[Tile, pygame.Rect] = {}  # where the player's tile leaves from
         self.thinking: int | None = None
+        # the computer seats: their level (a seat kind) and style (an English msgid)
+        self.levels: dict[int, str] = {}
+        self.styles: dict[int, str] = {}
+        self.info_seat: int | None = None  # whose name, level and style show beside their plate
+        # a hint: the tile to lift and the train it goes to (the scene asks the policy)
+        self.hint_tile: Tile | None = None
+        self.hint_train: int | None = None
         # animation
         self.queue: deque[ev.Event] = deque()
         self.flights: list[Flight] = []
@@ -217,6 +259,7 @@ class TableView:
         self.fades: list[Fade] = []
         self.banners: list[Banner] = []
         self.toast: w.Toast | None = None
+        self._toast_words: Words = ""
         self._wait = 0.0
         self.clock = 0.0
         self._marker_pop: dict[int, float] = {}
@@ -230,22 +273,38 @@ class TableView:
 
     # ------------------------------------------------------------------ set-up
 
-    def resize(self, size: tuple[int, int]) -> None:
-        if size == self.layout.size:
+    def resize(self, size: tuple[int, int], large_tiles: bool | None = None) -> None:
+        large = self.large_tiles if large_tiles is None else large_tiles
+        if size == self.layout.size and large == self.layout.large:
             return
-        self.layout = compute_layout(size, self.players)
+        self.large_tiles = large
+        self.layout = compute_layout(size, self.players, large)
         self.tray.set_area(self.layout.tray_tiles, self.layout.hand_width)
         self._geoms.clear()
         self._static = None
         self._badge_cache.clear()
+        self._warm_jobs = None  # new sizes: the faces to render ahead change too
 
-    def set_style(self, theme: Theme, numerals: bool) -> None:
+    def set_style(self, theme: Theme, numerals: bool, large_tiles: bool | None = None) -> None:
         if theme is not self.theme or numerals != self.numerals:
             self.theme = theme
             self.numerals = numerals
             self.renderer.theme = theme
             self._static = None
             self._badge_cache.clear()
+        if large_tiles is not None and large_tiles != self.layout.large:
+            self.resize(self.layout.size, large_tiles)
+
+    def language_changed(self) -> None:
+        """Words baked into cached pictures (the hub's label, the plates) are drawn again."""
+        self._static = None
+        self._badge_cache.clear()
+
+    def set_seats(self, levels: dict[int, str], styles: dict[int, str]) -> None:
+        """The computer seats' levels (seat kinds) and persona styles (English msgids)."""
+        self.levels = dict(levels)
+        self.styles = dict(styles)
+        self._badge_cache.clear()
 
     def load(
         self,
@@ -384,10 +443,12 @@ class TableView:
     def feed(self, events: Sequence[ev.Event]) -> None:
         self.queue.extend(events)
 
-    def show_toast(self, message: str, kind: str = "info", duration: float = 2.6) -> None:
-        self.toast = w.Toast(message, duration=duration, kind=kind)
+    def show_toast(self, message: Words, kind: str = "info", duration: float = 2.6) -> None:
+        """A message for a moment; a function is asked for its words on every frame."""
+        self.toast = w.Toast(say(message), duration=duration, kind=kind)
+        self._toast_words = message
 
-    def banner(self, title: str, subtitle: str = "", duration: float = 1.6) -> None:
+    def banner(self, title: Words, subtitle: Words = "", duration: float = 1.6) -> None:
         self.banners = [Banner(title, subtitle, duration)]
 
     def set_totals(self, totals: Sequence[int]) -> None:
@@ -401,14 +462,11 @@ class TableView:
             guard += 1
 
     def _name(self, seat: int) -> str:
-        return "You" if seat == self.human and self.call_you else self.names[seat]
+        return _("You") if seat == self.human and self.call_you else self.names[seat]
 
     def _label(self, train: int) -> str:
-        if train == self.players:
-            return "the Mexican train"
-        if train == self.human and self.call_you:
-            return "your train"
-        return f"{self.names[train]}'s train"
+        viewer = self.human if self.call_you else None
+        return i18n.train_label(train, self.players, self.names, viewer)
 
     def _start(self, event: ev.Event) -> float:
         """Begin showing one event; returns how long to wait before the next (seconds)."""
@@ -456,8 +514,14 @@ class TableView:
             return 0.15
         if isinstance(event, ev.DoubleOpened):
             self.open_doubles.append(event.train)
-            who = self._label(event.train)
-            self.banner("Open double!", f"{event.tile} on {who} must be satisfied", 1.5)
+            tile, train = event.tile, event.train
+            self.banner(
+                lambda: _("Open double!"),
+                lambda: _("{tile} on {train} must be satisfied").format(
+                    tile=tile, train=self._label(train)
+                ),
+                1.5,
+            )
             return 0.5
         if isinstance(event, ev.DoubleSatisfied):
             if event.train in self.open_doubles:
@@ -470,20 +534,31 @@ class TableView:
             return 0.1
         if isinstance(event, ev.TurnPassed):
             self.passed.add(event.seat)
-            self.effects.append(Effect("bubble", self.badge_center(event.seat), 1.2, label="Pass"))
+            self.effects.append(
+                Effect(
+                    "bubble",
+                    self.badge_center(event.seat),
+                    1.2,
+                    label=lambda: pgettext("bubble", "Pass"),
+                )
+            )
             return 0.4
         if isinstance(event, ev.WentOut):
             self.out.add(event.seat)
             if event.seat == self.human and self.call_you:
-                self.banner("You went out!", "Your hand is empty", 1.8)
+                self.banner(lambda: _("You went out!"), lambda: _("Your hand is empty"), 1.8)
             else:
-                self.banner(f"{self.names[event.seat]} went out!", "", 1.8)
+                name = self.names[event.seat]
+                self.banner(lambda: _("{name} went out!").format(name=name), "", 1.8)
             return 1.0
         if isinstance(event, ev.RoundEnded):
             self.current = None
             self.result = RoundResult(event)
             if event.reason == "blocked":
-                self.banner("The round is blocked", "Nobody can play and the boneyard is empty")
+                self.banner(
+                    lambda: _("The round is blocked"),
+                    lambda: _("Nobody can play and the boneyard is empty"),
+                )
                 return 1.6
             return 0.6
         if isinstance(event, ev.MatchEnded):
@@ -636,12 +711,16 @@ class TableView:
                 arc=self.layout.hub_radius * 0.5,
             )
         )
-        who = (
-            "You place"
-            if event.seat == self.human and self.call_you
-            else (f"{self.names[event.seat]} places")
-        )
-        self.banner(f"{who} the engine", f"{tile} starts round {self.round_number}", 1.5)
+        you = event.seat == self.human and self.call_you
+        name = self.names[event.seat]
+        number = self.round_number
+
+        def title() -> str:
+            if you:
+                return _("You place the engine")
+            return _("{name} places the engine").format(name=name)
+
+        self.banner(title, lambda: _("{tile} starts round {n}").format(tile=tile, n=number), 1.5)
         return 0.9
 
     # ------------------------------------------------------------------ time
@@ -673,6 +752,7 @@ class TableView:
             if banner.age >= banner.duration:
                 self.banners.remove(banner)
         if self.toast is not None:
+            self.toast.message = say(self._toast_words)  # a language change shows at once
             self.toast.update(dt)
             if not self.toast.alive:
                 self.toast = None
@@ -698,7 +778,15 @@ class TableView:
         """Everything under the buttons: table, trains, badges, bars and the hand."""
         lay = self.layout
         th = self.theme
-        key = (lay.size, th.id, self.numerals, self.engine, self.round_number, self.rounds)
+        key = (
+            lay.size,
+            th.id,
+            self.numerals,
+            self.engine,
+            self.round_number,
+            self.rounds,
+            i18n.current_language(),  # the hub's label is in the static layer
+        )
         if self._static is None or self._static_key != key:
             self._static = self._build_static()
             self._static_key = key
@@ -711,6 +799,7 @@ class TableView:
         self._draw_open_doubles(surface, pulse)
         self._draw_markers(surface)
         self._draw_targets(surface, pulse)
+        self._draw_hint_target(surface, pulse)
         for seat in range(self.players):
             self._draw_badge(surface, seat, pulse)
         self._draw_mexican_badge(surface)
@@ -726,6 +815,7 @@ class TableView:
             surf, (x, y) = flight.frame()
             surface.blit(surf, surf.get_rect(center=(round(x), round(y))))
         self._draw_effects(surface)
+        self._draw_seat_info(surface)
         if self.held is not None:
             self._draw_held(surface)
         self._draw_banner(surface)
@@ -774,7 +864,14 @@ class TableView:
                 theme=th,
             )
         else:
-            w.blit_text(surf, "Station", max(10, r // 3), th.text_dim, center=(cx, cy))
+            w.blit_text(
+                surf,
+                pgettext("hub", "Station"),
+                max(10, r // 3),
+                th.text_dim,
+                max_width=2 * inner - 4,
+                center=(cx, cy),
+            )
         # trains (tiles in flight land into this layer later)
         for train in range(self.players + 1):
             for slot in self.geometry(train).slots:
@@ -886,7 +983,10 @@ class TableView:
                 theme=th,
             )
             size = max(10, round(13 * u))
-            label = w.text("OPEN DOUBLE", size, (255, 255, 255), bold=True)
+            words = _("OPEN DOUBLE")
+            room = max(40, self.layout.lanes[train].tile_area.w - 8)
+            size = w.fit_text_size(words, size, room, bold=True)
+            label = w.text(words, size, (255, 255, 255), bold=True)
             chip = pygame.Rect(0, 0, label.get_width() + 12, label.get_height() + 2)
             lane = self.layout.lanes[train]
             # Above the double on a top row, below it on a lower row: never over other tiles.
@@ -969,13 +1069,43 @@ class TableView:
                 ghost.set_alpha(150)
                 surface.blit(ghost, slot)
 
+    def _draw_hint_target(self, surface: pygame.Surface, pulse: float) -> None:
+        """The hinted train: its lane outlined and its open end glowing in the accent colour
+        (the lit trains of a held tile use the legal colour; a hint is a suggestion)."""
+        train = self.hint_train
+        if train is None or self.held is not None:
+            return
+        th = self.theme
+        area = self.layout.lanes[train].tile_area.inflate(0, -4)
+        w.draw_panel(surface, area, (*th.accent, 18 + round(16 * pulse)), th.accent, 8, 2)
+        slot = self.geometry(train).next_slot
+        rect = slot.inflate(slot.h // 3, slot.h // 3)
+        w.blit_glow(
+            surface,
+            rect,
+            th.accent,
+            round(150 + 100 * pulse),
+            max(4, rect.h // 3),
+            max(4, rect.h // 3),
+        )
+        w.draw_panel(surface, rect, (*th.accent, 90), th.accent, max(3, rect.h // 5), 2)
+
     def _engine_number(self) -> int:
         return self.engine.high if self.engine is not None else 0
 
     def _badge_surface(
-        self, seat: int | None, rect: pygame.Rect, lines: tuple[str, ...], colour: RGB, active: bool
+        self,
+        seat: int | None,
+        rect: pygame.Rect,
+        name: str,
+        tag: tuple[str, str] | None,
+        lines: tuple[str, ...],
+        colour: RGB,
+        active: bool,
     ) -> pygame.Surface:
-        key = (seat, rect.size, lines, colour, active, self.theme.id)
+        """A seat's plate: its name, a tag (YOUR TURN, or a computer seat's level), then as
+        many of ``lines`` as it holds. Cached by everything drawn on it, words included."""
+        key = (seat, rect.size, name, tag, lines, colour, active, self.theme.id)
         surf = self._badge_cache.get(key)
         if surf is not None:
             return surf
@@ -995,61 +1125,127 @@ class TableView:
             border_bottom_left_radius=max(6, round(10 * u)),
         )
         pad = max(8, round(12 * u))
+        room = rect.w - 2 * pad
         name_size = max(11, min(round(17 * u), rect.h // 3))
         small = max(10, min(round(13 * u), rect.h // 4))
         gap = max(1, round(2 * u))
-        name = lines[0]
-        tag = w.text("YOUR TURN", small, colour, bold=True) if active and lines[-1] == "*" else None
-        name_w = w.text(name, name_size, th.text, bold=True).get_width()
-        beside = tag is not None and name_w + tag.get_width() + 8 <= rect.w - 2 * pad
-        room = rect.w - 2 * pad - (tag.get_width() + 6 if tag is not None and beside else 0)
-        size = w.fit_text_size(name, name_size, room, bold=True)
+        tag_surf = self._tag(tag, small, room, colour) if tag is not None else None
+        wanted = [line for line in lines if line]
+        line_h = w.text(wanted[0], small, th.text_dim).get_height() if wanted else 0
+        tag_w = tag_surf.get_width() + 6 if tag_surf is not None else 0
+        beside = tag_surf is not None and w.text_width(name, name_size, bold=True) + tag_w <= room
+        size = w.fit_text_size(name, name_size, room - (tag_w if beside else 0), bold=True)
+        if tag_surf is not None and not beside and tag is not None and tag[1] == "level":
+            # The level on its own line, the hand count still under it (the name a little
+            # smaller if the plate is short), unless the name reads larger beside the level.
+            rest = tag_surf.get_height() + 2 * gap + (line_h if wanted else 0)
+            alone = size
+            while alone > 8 and w.font_for(name, alone, True).get_height() + rest > rect.h - 4:
+                alone -= 1
+            next_to = _size_within(name, name_size, room - tag_w, bold=True)
+            beside = next_to > alone
+            size = next_to if beside else alone
         ts = w.text(name, size, th.text, bold=True)
-        wanted = [line for line in lines[1:] if line and line != "*"]
-        if tag is not None and not beside:
-            wanted.insert(0, "YOUR TURN")
-            tag = None
         body: list[pygame.Surface] = []
-        total = ts.get_height()
-        for line in wanted:  # as many lines as the badge holds; the first matter most
-            line_size = w.fit_text_size(line, small, rect.w - 2 * pad)
-            ink = colour if line == "YOUR TURN" else th.text_dim
-            b = w.text(line, line_size, ink, bold=line == "YOUR TURN")
+        if tag_surf is not None and not beside:
+            body.append(tag_surf)
+        rows: list[tuple[pygame.Surface, str | None]] = [(b, None) for b in body]
+        total = ts.get_height() + sum(gap + b.get_height() for b in body)
+        readable = min(small, 10)
+        texts: list[str] = []
+        for line in wanted:  # a line too long to read in one piece wraps (Tamil runs long)
+            if w.text_width(line, readable) <= room:
+                texts.append(line)
+            else:
+                texts.extend(_wrap_at_spaces(line, readable, room))
+        for line in texts:  # as many lines as the plate holds; the first matter most
+            b = w.text(line, w.fit_text_size(line, small, room), th.text_dim)
             if total + gap + b.get_height() > rect.h - 4:
                 break
-            body.append(b)
+            rows.append((b, line))
             total += gap + b.get_height()
         y = (rect.h - total) // 2
         surf.blit(ts, (pad, y))
-        if tag is not None:
-            surf.blit(tag, tag.get_rect(midright=(rect.w - pad // 2, y + ts.get_height() // 2)))
+        if tag_surf is not None and beside:
+            surf.blit(
+                tag_surf,
+                tag_surf.get_rect(midleft=(pad + ts.get_width() + 6, y + ts.get_height() // 2)),
+            )
         y += ts.get_height() + gap
-        for b in body:
+        # the marker sits in the bottom right corner: a line reaching it stops short of it
+        icon = max(12, min(rect.h // 2, round(24 * u)))
+        corner = pygame.Rect(0, 0, icon + 4, icon)
+        corner.bottomright = (rect.w - max(4, round(6 * u)), rect.h - max(4, round(6 * u)) // 2)
+        for b, row_line in rows:
+            spot = pygame.Rect(pad, y, b.get_width(), b.get_height())
+            if seat is not None and row_line is not None and spot.colliderect(corner):
+                short = corner.left - pad - 2
+                b = w.text(row_line, w.fit_text_size(row_line, small, short), th.text_dim)
             surf.blit(b, (pad, y))
             y += b.get_height() + gap
         self._badge_cache[key] = surf
         return surf
+
+    def _tag(self, tag: tuple[str, str], size: int, room: int, colour: RGB) -> pygame.Surface:
+        """YOUR TURN in the seat's colour, or a computer seat's level on a small pill."""
+        words, kind = tag
+        if kind == "turn":
+            return w.text(words, w.fit_text_size(words, size, room, bold=True), colour, bold=True)
+        th = self.theme
+        size = w.fit_text_size(words, size, room - 10, bold=True)
+        label = w.text(words, size, th.text, bold=True)
+        pill = pygame.Rect(0, 0, label.get_width() + 10, label.get_height())
+        surf = pygame.Surface(pill.size, pygame.SRCALPHA)
+        fill = (*w.mix(th.panel[:3], colour, 0.35), 255)
+        surf.blit(
+            w.panel(pill.size, fill, w.mix(colour, th.panel[:3], 0.3), pill.h // 2, 1), (0, 0)
+        )
+        surf.blit(label, label.get_rect(center=pill.center))
+        return surf
+
+    def badge_words(self, seat: int) -> tuple[str, tuple[str, str] | None, tuple[str, ...]]:
+        """What a seat's plate says now: its name, its tag (``(words, "turn")`` on your turn,
+        ``(level, "level")`` for a computer seat) and its status lines, first first."""
+        count = self.hand_count(seat)
+        tiles = ngettext("{n} tile", "{n} tiles", count).format(n=count)
+        # Translators: a player's score on their badge, abbreviated
+        score = _("{n} pts").format(n=round(self.totals[seat]))
+        lines = [two_facts(tiles, score)]
+        if seat in self.out:
+            lines.append(_("Went out!"))
+        elif self.markers[seat]:
+            lines.append(_("Train open to all"))
+        tag: tuple[str, str] | None = None
+        if seat == self.human and self.call_you:
+            if seat == self.current:
+                # Translators: on the badge of the player whose turn it is: keep it short
+                tag = (_("YOUR TURN"), "turn")
+        elif seat in self.levels:
+            tag = (level_label(self.levels[seat]), "level")
+        return self._name(seat), tag, tuple(lines)
+
+    def seat_card(self, seat: int) -> tuple[str, str, str] | None:
+        """A computer seat's card: its name, level and style, in the current language."""
+        if seat not in self.levels:
+            return None
+        # the styles are marked for the catalog where they are written (game/ai, levels/)
+        style = i18n.translate(self.styles[seat]) if seat in self.styles else ""
+        return self.names[seat], level_label(self.levels[seat]), style
 
     def _draw_badge(self, surface: pygame.Surface, seat: int, pulse: float) -> None:
         lane = self.layout.lanes[seat]
         rect = lane.badge
         colour = seat_colour(seat)
         active = seat == self.current
-        count = self.hand_count(seat)
-        tiles = "tile" if count == 1 else "tiles"
-        name = self._name(seat)
-        score = round(self.totals[seat])
-        status = f"{count} {tiles} · {score} pts"
-        extra = ""
-        if seat in self.out:
-            extra = "Went out!"
-        elif self.markers[seat]:
-            extra = "Train open to all"
         if active:
             w.blit_glow(surface, rect, colour, round(110 + 110 * pulse), 10, max(4, rect.h // 8))
-        turn = "*" if seat == self.human and self.call_you else ""
-        surf = self._badge_surface(seat, rect, (name, status, extra, turn), colour, active)
+        name, tag, lines = self.badge_words(seat)
+        surf = self._badge_surface(seat, rect, name, tag, lines, colour, active)
         surface.blit(surf, rect)
+        if seat == self.info_seat and seat in self.levels:
+            pygame.draw.rect(
+                surface, colour, rect.inflate(4, 4), 2, border_radius=max(6, rect.h // 5)
+            )
         # the seat's marker: bright when it sits on the train (public), faded while held
         size = max(12, min(rect.h // 2, round(24 * self.layout.scale)))
         icon = w.marker_icon(size, colour)
@@ -1076,10 +1272,70 @@ class TableView:
     def _draw_mexican_badge(self, surface: pygame.Surface) -> None:
         lane = self.layout.lanes[self.players]
         rect = lane.badge
+        lines = (_("Open to everyone"),)
         surf = self._badge_surface(
-            None, rect, ("Mexican train", "Open to everyone", ""), MEXICAN_COLOUR, False
+            None, rect, _("Mexican train"), None, lines, MEXICAN_COLOUR, False
         )
         surface.blit(surf, rect)
+
+    def seat_info_rect(self, seat: int) -> pygame.Rect:
+        """Where a computer seat's card (name, level, style) goes: beside its plate, toward
+        the middle of the table, inside the table."""
+        lay = self.layout
+        u = lay.scale
+        badge = lay.lanes[seat].badge
+        width = min(max(200, round(300 * u)), lay.table.w // 2)
+        height = self._seat_info_lines(seat, width)[1]
+        rect = pygame.Rect(0, 0, width, height)
+        if lay.lanes[seat].side > 0:
+            rect.midright = (badge.left - max(4, round(8 * u)), badge.centery)
+        else:
+            rect.midleft = (badge.right + max(4, round(8 * u)), badge.centery)
+        rect.clamp_ip(lay.table)
+        return rect
+
+    def _seat_info_lines(self, seat: int, width: int) -> tuple[list[str], int]:
+        u = self.layout.scale
+        pad = max(8, round(12 * u))
+        title = max(12, round(17 * u))
+        small = max(11, round(14 * u))
+        card = self.seat_card(seat)
+        if card is None:
+            return [], 0
+        name, _level, style = card
+        lines = w.wrap(style, small, width - 2 * pad) if style else []
+        ink = self.theme.text
+        height = 2 * pad + w.text(name, title, ink, bold=True).get_height()
+        height += sum(w.text(line, small, ink).get_height() for line in lines)
+        return lines, height + (round(4 * u) if lines else 0)
+
+    def _draw_seat_info(self, surface: pygame.Surface) -> None:
+        seat = self.info_seat
+        if seat is None or seat not in self.levels:
+            return
+        th = self.theme
+        u = self.layout.scale
+        rect = self.seat_info_rect(seat)
+        colour = seat_colour(seat)
+        pad = max(8, round(12 * u))
+        title = max(12, round(17 * u))
+        small = max(11, round(14 * u))
+        lines, _height = self._seat_info_lines(seat, rect.w)
+        w.draw_panel(surface, rect, (*th.panel[:3], 245), colour, max(8, round(12 * u)), 2, True)
+        card = self.seat_card(seat)
+        assert card is not None
+        name, level, _style = card
+        tag = self._tag((level, "level"), small, rect.w // 2, colour)
+        room = rect.w - 2 * pad - tag.get_width() - 8
+        size = w.fit_text_size(name, title, room, bold=True)
+        r = w.blit_text(
+            surface, name, size, colour, bold=True, topleft=(rect.x + pad, rect.y + pad)
+        )
+        surface.blit(tag, tag.get_rect(midleft=(r.right + 8, r.centery)))
+        y = r.bottom + round(4 * u)
+        for line in lines:
+            r = w.blit_text(surface, line, small, th.text, topleft=(rect.x + pad, y))
+            y = r.bottom
 
     def _draw_top_bar(self, surface: pygame.Surface) -> None:
         lay = self.layout
@@ -1088,16 +1344,20 @@ class TableView:
         bar = lay.top_bar
         size = max(12, round(19 * u))
         x = max(8, round(14 * u))
+        bone = lay.boneyard
         if self.round_number:
-            label = f"Round {self.round_number} of {self.rounds}"
-            r = w.blit_text(surface, label, size, th.text, bold=True, midleft=(x, bar.centery))
+            label = _("Round {n} of {total}").format(n=self.round_number, total=self.rounds)
+            room = bone.left - x - 4 * bar.h  # the engine's word and tile need the rest
+            fitted = w.fit_text_size(label, size, room, bold=True)
+            r = w.blit_text(surface, label, fitted, th.text, bold=True, midleft=(x, bar.centery))
             x = r.right + round(12 * u)
             if self.engine is not None:
                 ew = max(9, round(bar.h * 0.42))
-                w.blit_text(
-                    surface, "Engine", max(10, size - 4), th.text_dim, midleft=(x, bar.centery)
-                )
-                x += w.text("Engine", max(10, size - 4), th.text_dim).get_width() + 6
+                # Translators: the round's starting double, shown in the top bar
+                word = _("Engine")
+                wsize = w.fit_text_size(word, max(10, size - 4), bone.left - x - 3 * ew - 12)
+                r = w.blit_text(surface, word, wsize, th.text_dim, midleft=(x, bar.centery))
+                x = r.right + 6
                 self.renderer.draw(
                     surface,
                     self.engine,
@@ -1109,9 +1369,11 @@ class TableView:
                     shadow=False,
                 )
         # boneyard: a small stack of backs and the count, right-aligned before the pause button
-        bone = lay.boneyard
         bw = max(9, bone.h // 2 - 2)
-        label = f"Boneyard {self.boneyard}" if self.boneyard else "Boneyard empty"
+        if self.boneyard:
+            label = _("Boneyard {n}").format(n=self.boneyard)
+        else:
+            label = _("Boneyard empty")
         lsize = w.fit_text_size(label, max(11, size - 3), bone.w - 2 * bw - 20, bold=True)
         colour = th.text if self.boneyard else th.text_dim
         ls = w.text(label, lsize, colour, bold=True)
@@ -1151,8 +1413,9 @@ class TableView:
         size = max(12, round(19 * lay.scale))
         while True:
             extra = (lead.get_width() + gap if lead else 0) + (row.get_width() + gap if row else 0)
-            fitted = w.fit_text_size(self.prompt, size, room - extra, bold=True)
+            fitted = _size_within(self.prompt, size, room - extra, bold=True)
             if fitted >= min(size, 11) or not hints:
+                fitted = w.fit_text_size(self.prompt, size, room - extra, bold=True)
                 break
             hints.pop()  # too narrow for every hint: keep the most important ones
             row = hint_row(hints, self.prompt_device, glyph_h, th, ink) if hints else None
@@ -1187,6 +1450,7 @@ class TableView:
             for _tile, rect in self.tray.drawn():
                 self.renderer.draw(surface, None, rect.topleft, hw, True, theme=th)
             return
+        self._draw_plan(surface)
         for tile, rect in self.tray.drawn():
             highlight = Highlight.NONE
             glow = False
@@ -1195,7 +1459,11 @@ class TableView:
             elif tile in self.playable:
                 highlight = Highlight.LEGAL
                 glow = True
-            if glow:
+            if tile == self.hint_tile:
+                w.blit_glow(
+                    surface, rect, th.accent, round(150 + 100 * pulse), hw // 4, max(4, hw // 4)
+                )
+            elif glow:
                 w.blit_glow(
                     surface, rect, th.legal_glow, round(60 + 70 * pulse), hw // 4, max(3, hw // 6)
                 )
@@ -1210,6 +1478,33 @@ class TableView:
                 glow=False,
                 theme=th,
             )
+            if tile == self.hint_tile:  # a ring of its own: the hint is not just "playable"
+                ring = rect.inflate(6, 6)
+                width = max(2, round(3 * self.layout.scale))
+                pygame.draw.rect(surface, (255, 255, 255), ring.inflate(2, 2), width + 2, hw // 5)
+                pygame.draw.rect(surface, th.accent, ring, width, hw // 5)
+
+    def _draw_plan(self, surface: pygame.Surface) -> None:
+        """The planned line (a backdrop under its tiles) and a divider before the free ones."""
+        tray = self.tray
+        split = tray.divider
+        if split is None:
+            return
+        th = self.theme
+        u = self.layout.scale
+        line = [rect for tile, rect in tray.drawn() if tile in tray.tiles[:split]]
+        free = [rect for tile, rect in tray.drawn() if tile in tray.tiles[split:]]
+        pad = max(3, round(5 * u))
+        if line:
+            back = line[0].unionall(line).inflate(2 * pad, 2 * pad)
+            back.top = max(back.top, self.layout.tray.top + 2)
+            w.draw_panel(surface, back, (*th.accent, 40), th.accent, max(6, round(10 * u)), 2)
+        if line and free:
+            x = (max(r.right for r in line) + min(r.left for r in free)) // 2
+            top = self.layout.tray_tiles.top + pad
+            bottom = self.layout.tray_tiles.bottom - pad
+            width = max(2, round(3 * u))
+            pygame.draw.line(surface, th.accent, (x, top), (x, bottom), width)
 
     def _draw_held(self, surface: pygame.Surface) -> None:
         held = self.held
@@ -1251,7 +1546,7 @@ class TableView:
                 alpha = round(255 * min(1.0, (1 - p) * 3))
                 rise = 18 * u * ease_out_cubic(p)
                 size = max(11, round(16 * u))
-                label = w.text(effect.label, size, self.theme.text_dark, bold=True)
+                label = w.text(say(effect.label), size, self.theme.text_dark, bold=True)
                 rect = label.get_rect(center=(round(x), round(y - rise))).inflate(16, 6)
                 bub = pygame.Surface(rect.size, pygame.SRCALPHA)
                 bub.blit(w.panel(rect.size, (*self.theme.text, 240), None, rect.h // 2), (0, 0))
@@ -1272,8 +1567,12 @@ class TableView:
             return
         big = max(18, round(38 * u))
         small = max(12, round(18 * u))
-        title = w.text(banner.title, big, th.accent, bold=True)
-        sub = w.text(banner.subtitle, small, th.text) if banner.subtitle else None
+        room = lay.table.w - round(80 * u)
+        heading, words = say(banner.title), say(banner.subtitle)
+        title = w.text(
+            heading, w.fit_text_size(heading, big, room, bold=True), th.accent, bold=True
+        )
+        sub = w.text(words, w.fit_text_size(words, small, room), th.text) if words else None
         width = max(title.get_width(), sub.get_width() if sub else 0) + round(60 * u)
         height = title.get_height() + (sub.get_height() if sub else 0) + round(26 * u)
         rect = pygame.Rect(0, 0, width, height)
@@ -1303,3 +1602,24 @@ def _row_direction(geom: TrainGeometry, side: int) -> int:
     if abs(nxt.centery - last.centery) > last.h:
         return -1 if nxt.centerx < last.centerx else 1
     return 1 if nxt.centerx >= last.centerx else -1
+
+
+def _wrap_at_spaces(message: str, size: int, width: int) -> list[str]:
+    """Lines of whole words (a plate's short lines: a word never breaks; one too long for a
+    line is shrunk to fit when drawn instead)."""
+    lines: list[str] = []
+    for word in message.split(" "):
+        candidate = f"{lines[-1]} {word}" if lines else word
+        if lines and w.text_width(candidate, size) <= width:
+            lines[-1] = candidate
+        else:
+            lines.append(word)
+    return lines
+
+
+def _size_within(message: str, size: int, width: int, *, bold: bool = False) -> int:
+    """The size ``fit_text_size`` would give, asked quietly: a layout weighing its options
+    measures without the text audit counting a choice it then does not draw."""
+    while size > w.MIN_TEXT and w.text_width(message, size, bold=bold) > width:
+        size -= 1
+    return max(size, w.MIN_TEXT)

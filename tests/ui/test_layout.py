@@ -6,7 +6,7 @@ import pytest
 
 from game.view.layout import compute_layout, lane_order, train_geometry
 
-SIZES = [(640, 480), (1280, 720), (1920, 1080), (1024, 768)]
+SIZES = [(640, 480), (1280, 720), (1920, 1080), (1024, 768), (480, 800), (720, 1280)]
 
 
 def long_train(length: int, engine: int = 12) -> list[tuple[int, int]]:
@@ -27,11 +27,14 @@ def test_lanes_cover_every_train_once(players: int) -> None:
     assert right[-1] == 0, "your train runs toward you, nearest the hand"
 
 
+@pytest.mark.parametrize("large", [False, True])
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("players", [2, 4, 8, 14])
 @pytest.mark.parametrize("length", [0, 1, 12, 25, 40])
-def test_a_train_stays_in_its_lane(size: tuple[int, int], players: int, length: int) -> None:
-    layout = compute_layout(size, players)
+def test_a_train_stays_in_its_lane(
+    size: tuple[int, int], players: int, length: int, large: bool
+) -> None:
+    layout = compute_layout(size, players, large)
     screen = (0, 0, *size)
     for lane in layout.lanes:
         geometry = train_geometry(lane, long_train(length), layout.tile_max)
@@ -54,3 +57,31 @@ def test_bars_do_not_overlap(size: tuple[int, int]) -> None:
     assert layout.tray.bottom == size[1]
     assert not layout.tray_left.colliderect(layout.tray_tiles)
     assert not layout.tray_right.colliderect(layout.tray_tiles)
+
+
+@pytest.mark.parametrize("large", [False, True])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_table_buttons_sit_in_the_tray_apart(size: tuple[int, int], large: bool) -> None:
+    layout = compute_layout(size, 8, large)
+    buttons = [layout.sort_button, layout.plan_button, layout.main_button, layout.hint_button]
+    for i, button in enumerate(buttons):
+        assert layout.tray.contains(button), (button, layout.tray)
+        assert button.h >= 22 and button.w >= 40, "big enough to press"
+        assert not button.colliderect(layout.tray_tiles) or layout.portrait
+        for other in buttons[i + 1 :]:
+            assert not button.colliderect(other), (button, other)
+    assert not layout.facts.colliderect(layout.sort_button)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [2, 8, 14])
+def test_large_tiles_are_markedly_larger(size: tuple[int, int], players: int) -> None:
+    normal = compute_layout(size, players)
+    large = compute_layout(size, players, large=True)
+    assert large.hand_width >= normal.hand_width * 1.3
+    # the train tiles grow where the lanes have room; a taller tray costs a crowded table
+    # no more than a pixel or two
+    if players == 2:
+        assert large.tile_max > normal.tile_max
+    assert large.tile_max >= normal.tile_max * 0.9
+    assert large.table.h >= normal.table.h * 0.8, "the table keeps most of its room"

@@ -1,0 +1,323 @@
+"""The table's help and its opponents: the Hint button, Plan my hand, the seats' personas,
+words in the chosen language and large tiles. Through the real app loop, headless; time is
+stepped by hand and a hint or plan being worked out is waited for with ``finish_help``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game import i18n
+from game.ai.hints import hint, plan_hand
+from game.ai.simple import make_seat
+from game.app import App
+from game.rules import DRAW, END_TURN, PASS, Play, Rules
+from game.scenes.menu import MenuScene
+from game.scenes.session import MatchConfig, Session
+from game.scenes.table import TableScene
+from game.view.table import level_label
+
+from .driver import click, drag, frames, new_app, post, run_until
+
+KINDS = [None, "easy", "normal", "hard"]
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    app = new_app()
+    try:
+        yield app
+    finally:
+        app.close()
+        i18n.set_language("en")
+
+
+def open_table(app: App, seed: int, kinds: list[str | None] | None = None) -> TableScene:
+    """A round dealt and shown at the person's first move (the seats before them have moved
+    through the session, as the table would have made them move)."""
+    kinds = kinds or KINDS
+    config = MatchConfig(len(kinds), Rules.standard(), "normal", seed)
+    session = Session(config, inline=True, kinds=kinds)
+    session.start_round()
+    state = session.state
+    seats = {s: make_seat("greedy", seed + s) for s, kind in enumerate(kinds) if kind}
+    while state.phase == "play" and state.current in seats:
+        session.apply(seats[state.current].choose(state.observation(state.current)))
+    table = TableScene(app, session)
+    app.reset(MenuScene(app), table)
+    run_until(app, lambda: table.ready or table.state.phase != "play")
+    frames(app, 15)  # the buttons fade in
+    return table
+
+
+def play_until_ready(app: App, table: TableScene) -> bool:
+    """Let the computer seats move until it is the person's move again (False: round over)."""
+    run_until(app, lambda: table.ready or table.state.phase != "play")
+    frames(app, 15)
+    return table.state.phase == "play"
+
+
+def test_the_hint_button_shows_the_policys_play_and_clears_after_it(app: App) -> None:
+    shown: dict[str, int] = {}
+    for seed in range(1, 26):  # many tables: Normal's choice, not just any legal one
+        table = open_table(app, seed)
+        state = table.session.state
+        human = table.human
+        assert human is not None
+        if not table.ready:
+            continue
+        expected = hint(state.observation(human), level="normal")
+        only_pass = state.legal_actions() == [PASS]  # it passes by itself: nothing to hint
+        assert table.buttons["hint"].visible != only_pass
+        if only_pass:
+            continue
+        click(app, table.buttons["hint"].rect.center)
+        table.finish_help()
+        frames(app, 2)
+        assert table.hint_action == expected, seed
+        view = table.view
+        assert view.prompt == table.hint_text() != ""
+        kind = "play" if isinstance(expected, Play) else str(expected)
+        shown[kind] = shown.get(kind, 0) + 1
+        if isinstance(expected, Play):
+            assert view.hint_tile == expected.tile and view.tray.hinted == expected.tile
+            assert view.hint_train == expected.train
+            assert str(expected.tile) in view.prompt
+            hinted = view.tray.target_rects()[expected.tile]
+            others = [r for t, r in view.tray.target_rects().items() if t != expected.tile]
+            assert all(hinted.y < r.y for r in others), "the hinted tile is lifted"
+            if shown[kind] > 1:
+                continue
+            # the person plays it by dragging: the hint goes away
+            words = view.prompt
+            rect = table.tile_rect(expected.tile)
+            assert rect is not None
+            drag(app, rect.center, table.train_target(expected.train).center)
+            assert expected.tile not in state.hand(human), "the hinted play was made"
+            assert table.hint_action is None
+            assert view.hint_tile is None and view.hint_train is None
+            assert view.tray.hinted is None
+            assert table.hint_text() == "" and view.prompt != words
+        elif expected == DRAW:
+            assert view.hint_tile is None and table.buttons["draw"].pulse
+            click(app, table.buttons["draw"].rect.center)
+            assert table.hint_action is None
+        elif expected == END_TURN:
+            assert table.buttons["done"].pulse
+    assert shown.get("play", 0) >= 10, shown
+
+
+def test_the_hint_is_reached_by_keyboard_and_its_key(app: App) -> None:
+    table = open_table(app, 3)
+    assert table.ready
+    keys = [item.key for item in table.focus_items()]
+    assert ("button", "hint") in keys and ("button", "plan") in keys
+    post(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0)
+    frames(app)
+    table.finish_help()
+    frames(app)
+    human = table.human
+    assert human is not None
+    assert table.hint_action == hint(table.state.observation(human), level="normal")
+
+
+def test_plan_my_hand_orders_the_tray_as_planned_and_plans_again(app: App) -> None:
+    for seed in range(1, 60):
+        table = open_table(app, seed)
+        state = table.session.state
+        human = table.human
+        assert human is not None
+        line, _free = plan_hand(state.observation(human))
+        if not table.ready or len(line) < 2:
+            continue
+        tray = table.view.tray
+        click(app, table.buttons["plan"].rect.center)
+        assert table.plan_on
+        table.finish_help()
+        frames(app)
+        line, free = plan_hand(state.observation(human))
+        assert tray.tiles == [*line, *free]
+        assert tray.divider == len(line)
+        assert tray.line_tiles() == list(line)
+        # the line and the free tiles are apart: a wider step at the divider
+        rects = tray.target_rects()
+        step = rects[tray.tiles[1]].x - rects[tray.tiles[0]].x
+        if free:
+            split = rects[free[0]].x - rects[line[-1]].x
+            assert split > step
+        # play the line's first tile (the rules accept it: it starts the person's train)
+        play = Play(line[0], human)
+        if play not in state.legal_actions():
+            continue
+        assert table.try_play(line[0], human, None)
+        run_until(app, lambda t=table, h=human: not t.view.busy or t.state.current != h)
+        table.view.finish()
+        frames(app)
+        table.finish_help()
+        frames(app)
+        if state.phase != "play":
+            continue
+        again, rest = plan_hand(state.observation(human))
+        assert tray.tiles == [*again, *rest], "the plan follows the hand as it changes"
+        # off again: the order stays, the divider goes
+        click(app, table.buttons["plan"].rect.center)
+        assert not table.plan_on and tray.divider is None
+        # Sort after a plan: the person's order wins, the plan is off
+        click(app, table.buttons["plan"].rect.center)
+        table.finish_help()
+        frames(app)
+        assert table.plan_on
+        click(app, table.buttons["sort"].rect.center)
+        assert not table.plan_on and tray.divider is None
+        return
+    raise AssertionError("no hand with a planned line of two or more came up")
+
+
+def test_persona_names_and_levels_at_the_table(app: App) -> None:
+    table = open_table(app, 5)
+    session = table.session
+    view = table.view
+    seen = set()
+    for seat in range(session.players):
+        persona = session.persona(seat)
+        name, tag, lines = view.badge_words(seat)
+        if session.kinds[seat] is None:
+            assert persona is None and (tag is None or tag[1] == "turn")
+            continue
+        assert persona is not None
+        assert name == persona.name == session.names[seat]
+        assert tag == (level_label(persona.level), "level")
+        card = view.seat_card(seat)
+        assert card == (persona.name, level_label(persona.level), persona.style)
+        seen.add(persona.level)
+        assert lines, "the plate still shows the hand count"
+    assert seen == {"easy", "normal", "hard"}
+    # hovering a computer seat's plate shows its card; moving away hides it
+    seat = 2
+    badge = view.layout.lanes[seat].badge
+    post(pygame.MOUSEMOTION, pos=badge.center, rel=(0, 0), buttons=(0, 0, 0), touch=False)
+    frames(app)
+    assert view.info_seat == seat
+    away = view.layout.hub_center
+    post(pygame.MOUSEMOTION, pos=away, rel=(0, 0), buttons=(0, 0, 0), touch=False)
+    frames(app)
+    assert view.info_seat is None
+    # a tap pins it for a while (a finger cannot hover)
+    click(app, badge.center)
+    post(pygame.MOUSEMOTION, pos=away, rel=(0, 0), buttons=(0, 0, 0), touch=False)
+    frames(app)
+    assert view.info_seat == seat
+    click(app, badge.center)  # a second tap puts it away
+    post(pygame.MOUSEMOTION, pos=away, rel=(0, 0), buttons=(0, 0, 0), touch=False)
+    frames(app)
+    assert view.info_seat is None
+    # the keyboard: the plates take the focus too, and a focused plate shows its card
+    for _ in range(60):
+        if table.nav.key == ("seat", 3):
+            break
+        post(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0)
+        frames(app)
+    assert table.nav.key == ("seat", 3)
+    assert view.info_seat == 3
+    assert table.focus_rect() == view.layout.lanes[3].badge
+    # the words follow the language, at once
+    i18n.set_language("ga")
+    frames(app)
+    persona = session.persona(seat)
+    assert persona is not None
+    assert view.badge_words(seat)[1] == (i18n.pgettext("opponent", persona.level.title()), "level")
+    assert view.badge_words(seat)[1] != (persona.level.title(), "level")
+
+
+def test_the_table_speaks_the_language_of_the_moment(app: App) -> None:
+    table = open_table(app, 4)
+    assert table.buttons["sort"].label == "Sort"
+    i18n.set_language("ga")
+    frames(app)
+    assert table.buttons["sort"].label == i18n._("Sort") == "Sórtáil"
+    assert table.buttons["draw"].label == "Tarraing"
+    human = table.human
+    assert human is not None
+    if table.ready:
+        plays = [a for a in table.state.legal_actions() if isinstance(a, Play)]
+        wrong = next(
+            (
+                (tile, train)
+                for tile in table.state.hand(human)
+                for train in range(table.state.players + 1)
+                if table.state.check(Play(tile, train), human) is not None
+            ),
+            None,
+        )
+        assert plays or wrong is not None
+        if wrong is not None:
+            refusal = table.state.check(Play(*wrong), human)
+            assert refusal is not None
+            table.try_play(wrong[0], wrong[1], None)
+            toast = table.view.toast
+            assert toast is not None
+            state = table.state
+            train = ""
+            if refusal.train is not None:
+                train = i18n.train_label(refusal.train, state.players, state.names, human)
+            limit = (state.rules.max_open_doubles or 1) + 1
+            words = i18n.reason_text(refusal.reason, train, limit)
+            assert toast.message.lower() == words.lower()
+            assert toast.message.lower() != refusal.message.lower()
+    i18n.set_language("en")
+    frames(app)
+    assert table.buttons["sort"].label == "Sort"
+
+
+def test_large_tiles_make_the_hand_bigger(app: App) -> None:
+    table = open_table(app, 6)
+    view = table.view
+    before = view.layout.hand_width
+    tile = view.tray.tiles[0]
+    small = view.tray.target_rects()[tile]
+    app.settings.large_tiles = True
+    frames(app, 2)
+    assert view.layout.large
+    assert view.layout.hand_width >= before * 1.3
+    big = view.tray.target_rects()[tile]
+    assert big.w > small.w and big.h > small.h
+    for name in ("sort", "plan", "hint"):  # the buttons moved with the taller tray
+        assert table.buttons[name].rect == getattr(view.layout, f"{name}_button")
+    app.settings.large_tiles = False
+    frames(app, 2)
+    assert view.layout.hand_width == before
+
+
+def test_the_round_summary_speaks_the_language_of_the_moment(app: App) -> None:
+    from game.rules import events as ev
+    from game.scenes.summary import RoundSummaryScene
+    from game.view.table import RoundResult
+
+    kinds: list[str | None] = [None, "easy", "normal"]
+    rules = Rules.standard().with_options(rounds=1)
+    session = Session(MatchConfig(3, rules, "normal", 8), inline=True, kinds=kinds)
+    session.start_round()
+    state = session.state
+    seats = [make_seat("greedy", 80 + s) for s in range(3)]
+    ended: ev.RoundEnded | None = None
+    while state.phase == "play":
+        for event in session.apply(seats[state.current].choose(state.observation(state.current))):
+            if isinstance(event, ev.RoundEnded):
+                ended = event
+    assert ended is not None
+    table = TableScene(app, session)
+    table.view.result = RoundResult(ended)
+    table.summary_shown = True
+    summary = RoundSummaryScene(app, session, table.view)
+    app.reset(MenuScene(app), table, summary)
+    frames(app, 5)
+    english = summary.headline()
+    assert summary.button.label == "See the final results"
+    i18n.set_language("ga")
+    frames(app, 2)
+    assert summary.button.label == i18n._("See the final results") != "See the final results"
+    assert summary.headline() != english
+    names = [session.names[s] for s in ended.winners if s != session.human]
+    assert all(name in summary.headline() for name in names)
