@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game import i18n
-from game.i18n import _, ngettext, pgettext
+from game.i18n import _, npgettext, pgettext
 from game.input.glyphs import glyph, glyph_for, hint_row
 from game.input.intents import Device
 from game.rules import Tile
@@ -1154,8 +1154,11 @@ class TableView:
         readable = min(small, 10)
         texts: list[str] = []
         for line in wanted:  # a line too long to read in one piece wraps (Tamil runs long)
+            facts = line.split(" · ")
             if w.text_width(line, readable) <= room:
                 texts.append(line)
+            elif len(facts) > 1 and all(w.text_width(f, readable) <= room for f in facts):
+                texts.extend(facts)  # "15 tiles · 0 pts" as two lines rather than broken words
             else:
                 texts.extend(_wrap_at_spaces(line, readable, room))
         for line in texts:  # as many lines as the plate holds; the first matter most
@@ -1207,7 +1210,8 @@ class TableView:
         """What a seat's plate says now: its name, its tag (``(words, "turn")`` on your turn,
         ``(level, "level")`` for a computer seat) and its status lines, first first."""
         count = self.hand_count(seat)
-        tiles = ngettext("{n} tile", "{n} tiles", count).format(n=count)
+        # Translators: the tiles in a player's hand on their badge (narrow: abbreviate if long)
+        tiles = npgettext("badge", "{n} tile", "{n} tiles", count).format(n=count)
         # Translators: a player's score on their badge, abbreviated
         score = _("{n} pts").format(n=round(self.totals[seat]))
         lines = [two_facts(tiles, score)]
