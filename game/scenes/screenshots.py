@@ -25,6 +25,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.levels import Level
     from game.scenes.table import TableScene
     from game.view.widgets import TextAudit
 
@@ -268,6 +269,23 @@ def take_screenshots(
         settle(0.6)
         shot("28_ladder")
 
+        # today's table
+        from game.scenes.ladder import DailyScene
+
+        app.reset(MenuScene(app), DailyScene(app))
+        settle(0.6)
+        shot("30_daily_table")
+
+        # a ladder table played to its end and cleared: the stars and Next level
+        _level_cleared(app, levels[0])
+        settle(2.0)
+        shot("31_level_cleared")
+
+        # help at the table: a hint shown, the hand planned, an opponent's card open
+        _help_at_the_table(app)
+        settle(0.6)
+        shot("32_table_hint_plan_card")
+
         # a replay of a recorded match, and a broken record refused
         record = _short_record()
         app.reset(ReplayScene.from_text(app, record, "example.jsonl"))
@@ -300,6 +318,59 @@ TABLE_SIZES = [
     (480, 800),
     (720, 1280),
 ]
+
+
+def _level_cleared(app: App, level: Level) -> None:
+    """A one-round match of ``level`` won by your seat (a Hard player sits in it), at its end."""
+    import dataclasses
+
+    from game.ai.simple import make_seat
+    from game.scenes.match_end import MatchEndScene
+    from game.scenes.menu import MenuScene
+    from game.scenes.session import MatchConfig, Session
+
+    config = MatchConfig.for_level(level, 1)
+    config = dataclasses.replace(config, rules=config.rules.with_options(rounds=1))
+    for seed in range(1, 40):
+        config = dataclasses.replace(config, seed=seed)
+        session = Session(config, inline=True)
+        seats = [
+            make_seat("hard" if s == 0 else kind or "easy", seed + s)
+            for s, kind in enumerate(session.kinds)
+        ]
+        state = session.state
+        while not state.match_over:
+            if state.round_over or state.round_number == 0:
+                session.start_round()
+                continue
+            seat = state.current
+            session.apply(seats[seat].choose(state.observation(seat)))
+        if 0 in state.match_winners:
+            break
+        session.close()
+    app.reset(MenuScene(app), MatchEndScene(app, session))
+
+
+def _help_at_the_table(app: App) -> None:
+    """Eight seats of every level mid-round on your turn, a hint asked, the hand planned and
+    an opponent's card pinned open."""
+    from game.scenes.menu import MenuScene
+    from game.scenes.session import MatchConfig, Session
+    from game.scenes.table import TableScene
+
+    state, seed = busy_table(8)
+    kinds: list[str | None] = [None, "easy", "normal", "hard", "easy", "normal", "hard", "normal"]
+    session = Session(MatchConfig(8, state.rules, "normal", seed), inline=True, kinds=kinds)
+    state.names = session.state.names  # the personas' names, so their cards show
+    session.state = state
+    table = TableScene(app, session)
+    app.reset(MenuScene(app), table)
+    for _ in range(36):
+        app.step(1 / 60)
+    table.do_hint()
+    table.do_plan()
+    table.finish_help()
+    table._pin_seat(3)
 
 
 def _key(app: App, code: int, mod: int = 0) -> None:

@@ -49,6 +49,9 @@ SCREENS = [
     "27_kiosk_still_playing",
     "28_ladder",
     "29_statistics",
+    "30_daily_table",
+    "31_level_cleared",
+    "32_table_hint_plan_card",
 ]
 
 _runs: dict[str, dict[str, widgets.TextAudit]] = {}

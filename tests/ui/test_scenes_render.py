@@ -48,7 +48,11 @@ def test_every_scene_renders(size: tuple[int, int], tmp_path: Path) -> None:
         "25_kiosk_attract",
         "26_kiosk_pin_pad",
         "27_kiosk_still_playing",
+        "28_ladder",
         "29_statistics",
+        "30_daily_table",
+        "31_level_cleared",
+        "32_table_hint_plan_card",
     ):
         assert wanted in names, f"{wanted} was not rendered"
     pygame.init()
