@@ -1152,21 +1152,22 @@ class TableView:
         rows: list[tuple[pygame.Surface, str | None]] = [(b, None) for b in body]
         total = ts.get_height() + sum(gap + b.get_height() for b in body)
         readable = min(small, 10)
-        texts: list[str] = []
+        groups: list[list[str]] = []
         for line in wanted:  # a line too long to read in one piece wraps (Tamil runs long)
             facts = line.split(" · ")
             if w.text_width(line, readable) <= room:
-                texts.append(line)
+                groups.append([line])
             elif len(facts) > 1 and all(w.text_width(f, readable) <= room for f in facts):
-                texts.extend(facts)  # "15 tiles · 0 pts" as two lines rather than broken words
+                groups.append(facts)  # "15 tiles · 0 pts" as two lines rather than broken words
             else:
-                texts.extend(_wrap_at_spaces(line, readable, room))
-        for line in texts:  # as many lines as the plate holds; the first matter most
-            b = w.text(line, w.fit_text_size(line, small, room), th.text_dim)
-            if total + gap + b.get_height() > rect.h - 4:
+                groups.append(_wrap_at_spaces(line, readable, room))
+        for group in groups:  # as many as the plate holds, the first first; never half a one
+            made = [w.text(p, w.fit_text_size(p, small, room), th.text_dim) for p in group]
+            height = sum(gap + b.get_height() for b in made)
+            if total + height > rect.h - 4:
                 break
-            rows.append((b, line))
-            total += gap + b.get_height()
+            rows.extend(zip(made, group, strict=True))
+            total += height
         y = (rect.h - total) // 2
         surf.blit(ts, (pad, y))
         if tag_surf is not None and beside:
