@@ -266,14 +266,16 @@ def _add_tournament_options(parser: argparse.ArgumentParser) -> None:
         type=float,
         default=None,
         metavar="MS",
-        help="Hard's thinking time per decision (default: 200)",
+        help="Hard's time limit per decision in ms (default: 250); given alone, Hard thinks "
+        "this long instead of a number of guesses",
     )
     parser.add_argument(
         "--iterations",
         type=int,
         default=None,
         metavar="N",
-        help="Hard searches N guesses per decision instead of a time budget",
+        help="Hard makes exactly N guesses per decision and never reads the clock "
+        "(default: 240, with a 250 ms limit)",
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
 

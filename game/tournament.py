@@ -290,11 +290,9 @@ def seat_factory(budget_ms: float | None, iterations: int | None) -> SeatFactory
         raise ValueError("--iterations must be at least 1")
     from game.ai.hard import DEFAULT_CONFIG, HardSeat
 
-    changes: dict[str, Any] = {}
-    if budget_ms is not None:
-        changes["budget_ms"] = budget_ms
-    if iterations is not None:
-        changes["iterations"] = iterations
+    # --iterations alone: exactly that many guesses, no clock (the same on every machine);
+    # --budget-ms alone: thinking time only; both: that many guesses, at most that long.
+    changes: dict[str, Any] = {"budget_ms": budget_ms, "iterations": iterations}
     from dataclasses import replace
 
     config = replace(DEFAULT_CONFIG, **changes)

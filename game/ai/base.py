@@ -14,6 +14,11 @@ from game.rules.tiles import PIPS, ZERO_ZERO_ID, mask_of
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 
 
+def N_(text: str) -> str:
+    """Marks text for the translation catalog."""
+    return text
+
+
 class Persona(NamedTuple):
     """How an opponent is shown at the table."""
 
@@ -24,22 +29,24 @@ class Persona(NamedTuple):
 
 PERSONAS: dict[str, tuple[Persona, ...]] = {
     "easy": (
-        Persona("easy", "Rosa", "Plays her heaviest tile when she sees it, and often doesn't."),
-        Persona("easy", "Tomás", "Lays whatever catches his eye; no plan, lots of fun."),
-        Persona("easy", "Lupe", "Likes big tiles and forgets about the Mexican train."),
-        Persona("easy", "Beto", "Plays quickly and stops his first train early."),
+        Persona("easy", "Rosa", N_("Plays her heaviest tile when she sees it, and often doesn't.")),
+        Persona("easy", "Tomás", N_("Lays whatever catches his eye; no plan, lots of fun.")),
+        Persona("easy", "Lupe", N_("Likes big tiles and forgets about the Mexican train.")),
+        Persona("easy", "Beto", N_("Plays quickly and stops his first train early.")),
     ),
     "normal": (
-        Persona("normal", "Diego", "Builds his train in his hand first and sheds the rest."),
-        Persona("normal", "Carmen", "Keeps her train private and covers every double."),
-        Persona("normal", "Julio", "Steady: plans a long train, dumps heavy tiles at the end."),
-        Persona("normal", "Marisol", "Sheds her free tiles on the Mexican train first."),
+        Persona("normal", "Diego", N_("Builds his train in his hand first and sheds the rest.")),
+        Persona("normal", "Carmen", N_("Keeps her train private and covers every double.")),
+        Persona("normal", "Julio", N_("Steady: plans a long train, dumps heavy tiles at the end.")),
+        Persona("normal", "Marisol", N_("Sheds her free tiles on the Mexican train first.")),
     ),
     "hard": (
-        Persona("hard", "Valentina", "Counts every tile, reads who drew, and plays the odds."),
-        Persona("hard", "Ramón", "Thinks each round to its end before he lays a tile."),
-        Persona("hard", "Ximena", "Remembers who passed on which number and leaves doubles open."),
-        Persona("hard", "Octavio", "Patient and precise: a hundred futures behind every play."),
+        Persona("hard", "Valentina", N_("Counts every tile, reads who drew, and plays the odds.")),
+        Persona("hard", "Ramón", N_("Thinks each round to its end before he lays a tile.")),
+        Persona(
+            "hard", "Ximena", N_("Remembers who passed on which number and leaves doubles open.")
+        ),
+        Persona("hard", "Octavio", N_("Patient and precise: a hundred futures behind every play.")),
     ),
 }
 

@@ -161,6 +161,7 @@ class Sampler:
             return (allowed / k.size if k.size else float("inf"), k.seat)
 
         self.knowledge = sorted(knowledge, key=tightness)
+        self._template: GameState | None = None
 
     def guess(self, rng: random.Random) -> Guess:
         """One guess; a soft limit that keeps failing is given up after a few retries."""
@@ -177,11 +178,25 @@ class Sampler:
     def state(self, rng: random.Random) -> GameState:
         """A full state to search in, built from one guess."""
         guess = self.guess(rng)
-        return determinize(
-            self.observation,
-            {s: [ALL_TILES[i] for i in ids] for s, ids in guess.hands.items()},
-            [ALL_TILES[i] for i in guess.boneyard],
-        )
+        template = self._template
+        if template is None:
+            # The first guess goes through determinize (which checks it); later ones only
+            # swap the hidden tiles into a copy, as every guess fits the same table.
+            state = self._template = determinize(
+                self.observation,
+                {s: [ALL_TILES[i] for i in ids] for s, ids in guess.hands.items()},
+                [ALL_TILES[i] for i in guess.boneyard],
+            )
+            return state.copy()
+        state = template.copy()
+        hands = state.hands
+        for seat, ids in guess.hands.items():
+            mask = 0
+            for tile_id in ids:
+                mask |= 1 << tile_id
+            hands[seat] = mask
+        state.boneyard = guess.boneyard[::-1]  # the engine draws from the list's end
+        return state
 
     def _draw(self, rng: random.Random) -> tuple[Guess, bool]:
         pool = self.unseen[:]

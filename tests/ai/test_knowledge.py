@@ -7,7 +7,7 @@ import random
 from game.ai.knowledge import Sampler, first_turn_beliefs, seat_knowledge, unseen_mask
 from game.ai.normal import NormalSeat
 from game.rules import GameState, Rules
-from game.rules.state import PLAY
+from game.rules.state import PLAY, assert_valid
 from game.rules.tiles import iter_ids
 
 from .helpers import positions
@@ -57,7 +57,8 @@ def test_guesses_fit_the_observation() -> None:
         observation = game.observation(game.current)
         sampler = Sampler(observation)
         for _ in range(3):
-            state = sampler.state(rng)  # determinize refuses a guess that does not fit
+            state = sampler.state(rng)  # determinize refuses a first guess that does not fit
+            assert_valid(state)  # later guesses reuse the first state: every tile once
             assert state.observation(game.current) == observation
             for known in seat_knowledge(observation):
                 assert not state.hands[known.seat] & known.forbidden

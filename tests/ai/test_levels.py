@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from game.ai import EasySeat, HardConfig, HardSeat, NormalSeat, make_opponent
+from game.ai import hard as hard_module
 from game.ai.simple import SEAT_KINDS, Seat, make_seat
 from game.rules import GameState, Rules
 from game.rules.state import PLAY
@@ -15,7 +16,7 @@ from game.rules.state import PLAY
 from .helpers import TABLES, positions, reshuffled
 
 # Hard searches a fixed number of guesses in tests: no clock, the same answer every time.
-FAST_HARD = HardConfig(iterations=6)
+FAST_HARD = HardConfig(iterations=6, budget_ms=None)
 
 LEVELS: dict[str, Callable[[int], Seat]] = {
     "easy": lambda seed: EasySeat(seed),
@@ -81,7 +82,7 @@ def test_levels_are_registered_and_have_names_and_styles() -> None:
 
 
 def test_hard_is_repeatable_and_can_think_in_slices() -> None:
-    config = HardConfig(iterations=12)
+    config = HardConfig(iterations=12, budget_ms=None)
     for game in positions(12, seed=3):
         observation = game.observation(game.current)
         whole = HardSeat(8, config=config).choose(observation)
@@ -95,9 +96,42 @@ def test_hard_is_repeatable_and_can_think_in_slices() -> None:
 def test_hard_respects_a_time_budget_in_slices() -> None:
     # A short budget in slices: the search ends by itself (no time limit asserted here).
     game = next(positions(1, seed=21))
-    search = HardSeat(1, config=HardConfig(budget_ms=5)).start(game.observation(game.current))
+    config = HardConfig(iterations=None, budget_ms=5)
+    search = HardSeat(1, config=config).start(game.observation(game.current))
     slices = 0
     while not search.step(seconds=0.001):
         slices += 1
         assert slices < 10_000
     assert search.best() in game.legal_actions()
+
+
+def test_hard_without_a_budget_never_reads_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_clock() -> float:
+        raise AssertionError("Hard read the clock")
+
+    monkeypatch.setattr(hard_module.time, "perf_counter", no_clock)
+    config = HardConfig(iterations=8, budget_ms=None)
+    for game in positions(6, seed=4):
+        action = HardSeat(2, config=config).choose(game.observation(game.current))
+        assert action in game.legal_actions()
+
+
+def test_hard_stops_at_its_time_guard_before_its_guesses() -> None:
+    # A guard far below one guess's time: one guess is made, then the guard stops the search.
+    config = HardConfig(iterations=10_000, budget_ms=1e-6, race_after=10_000)
+    searched = 0
+    for game in positions(20, seed=6):
+        search = HardSeat(3, config=config).start(game.observation(game.current))
+        search.step()
+        if not search.trivial:
+            assert search.samples == 1
+            searched += 1
+    assert searched > 5
+
+
+def test_hard_needs_guesses_or_a_budget() -> None:
+    game = next(positions(1, seed=2))
+    with pytest.raises(ValueError, match="iterations"):
+        HardSeat(1, config=HardConfig(iterations=None, budget_ms=None)).start(
+            game.observation(game.current)
+        )

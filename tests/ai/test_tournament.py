@@ -7,7 +7,8 @@ import json
 import pytest
 
 from game import cli
-from game.tournament import mean_ci, t95
+from game.ai import HardSeat
+from game.tournament import mean_ci, seat_factory, t95
 
 
 def test_small_tournament_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -83,3 +84,14 @@ def test_confidence_interval_arithmetic() -> None:
     assert half == pytest.approx(t95(3) * (1.6666666 / 4) ** 0.5, rel=1e-6)
     assert mean_ci([5.0]) == (5.0, None)
     assert t95(100) == 1.96
+
+
+def test_iterations_alone_make_hard_clock_free_and_budget_alone_time_only() -> None:
+    exact = seat_factory(None, 40)("hard", 1)
+    timed = seat_factory(120.0, None)("hard", 1)
+    both = seat_factory(90.0, 30)("hard", 1)
+    assert isinstance(exact, HardSeat) and isinstance(timed, HardSeat)
+    assert isinstance(both, HardSeat)
+    assert (exact.config.iterations, exact.config.budget_ms) == (40, None)
+    assert (timed.config.iterations, timed.config.budget_ms) == (None, 120.0)
+    assert (both.config.iterations, both.config.budget_ms) == (30, 90.0)
