@@ -1065,9 +1065,8 @@ class TableView:
                     first, second = second, first
                 ghost = self.renderer.surface(
                     first, second, slot.h, False, numerals=self.numerals, theme=th
-                ).copy()
-                ghost.set_alpha(150)
-                surface.blit(ghost, slot)
+                )
+                w.blit_faded(surface, ghost, slot, 150)
 
     def _draw_hint_target(self, surface: pygame.Surface, pulse: float) -> None:
         """The hinted train: its lane outlined and its open end glowing in the accent colour
@@ -1259,9 +1258,7 @@ class TableView:
         if self.markers[seat]:
             surface.blit(icon, spot)
         else:
-            faded = icon.copy()
-            faded.set_alpha(60)
-            surface.blit(faded, spot)
+            w.blit_faded(surface, icon, spot, 60)
         if active and seat != self.human and self.thinking == seat:
             dots = "." * (1 + int(self.clock * 3) % 3)
             size = max(10, round(13 * self.layout.scale))

@@ -208,10 +208,7 @@ def blit_text(
         inked = pygame.Rect(rect.x, rect.y, rect.w - _shadow_offset(max(8, int(size)), shadow), 1)
         over = max(0, clip.left - inked.left) + max(0, inked.right - clip.right)
         _check(message, inked.width, inked.width - over, "surface")
-    if alpha < 255:
-        surf = surf.copy()
-        surf.set_alpha(alpha)
-    return target.blit(surf, rect)
+    return blit_faded(target, surf, rect, alpha)
 
 
 _fit_cache: dict[tuple[str, int, int, bool], int] = {}
@@ -355,14 +352,29 @@ def soft_glow(size: tuple[int, int], colour: RGB, radius: int, blur: int) -> pyg
     return _glow_cache.put(key, _finish(surf))
 
 
+def blit_faded(
+    target: pygame.Surface,
+    surf: pygame.Surface,
+    dest: pygame.Rect | tuple[int, int],
+    alpha: int,
+) -> pygame.Rect:
+    """Blit ``surf`` at ``alpha`` without copying it: a cached surface gets its own alpha back
+    at once (a copy per frame was a good part of a busy table's drawing time)."""
+    if alpha >= 255:
+        return target.blit(surf, dest)
+    before = surf.get_alpha()
+    surf.set_alpha(max(0, alpha))
+    try:
+        return target.blit(surf, dest)
+    finally:
+        surf.set_alpha(before)
+
+
 def blit_glow(
     target: pygame.Surface, rect: pygame.Rect, colour: RGB, alpha: int, radius: int, blur: int
 ) -> None:
     surf = soft_glow(rect.size, colour, radius, blur)
-    if alpha < 255:
-        surf = surf.copy()
-        surf.set_alpha(max(0, min(255, alpha)))
-    target.blit(surf, (rect.x - 2 * blur, rect.y - 2 * blur))
+    blit_faded(target, surf, (rect.x - 2 * blur, rect.y - 2 * blur), min(255, alpha))
 
 
 # ----------------------------------------------------------------------------- icons
