@@ -138,6 +138,7 @@ def check_scenes(app: App) -> str:
     from game.scenes.custom import CustomTableScene
     from game.scenes.deal import DealScene
     from game.scenes.kiosk import AttractScene, Kiosk, KioskConfig, PinPadScene
+    from game.scenes.ladder import DailyScene, LadderScene
     from game.scenes.menu import MenuScene
     from game.scenes.pause import PauseScene
     from game.scenes.replay import ReplayErrorScene, ReplayScene
@@ -163,6 +164,8 @@ def check_scenes(app: App) -> str:
         (lambda: StatisticsScene(app), "statistics"),
         (lambda: CustomTableScene(app), "custom table"),
         (lambda: RulesScene(app, Rules.standard(), 4), "rules"),
+        (lambda: LadderScene(app), "ladder"),
+        (lambda: DailyScene(app), "daily table"),
     ):
         app.push(make())
         show(name)
