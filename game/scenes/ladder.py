@@ -277,22 +277,6 @@ def draw_lock(surface: pygame.Surface, center: tuple[int, int], size: int, colou
 # ---------------------------------------------------------------------------- a level's card
 
 
-def page_title(surface: pygame.Surface, title: str, th: Theme, u: float) -> pygame.Rect:
-    """The felt and a page's title at the top, shrunk to fit the width; the title's rect."""
-    width = surface.get_width()
-    surface.blit(w.felt(surface.get_size(), th), (0, 0))
-    size = w.fit_text_size(title, max(20, round(44 * u)), width - 40, bold=True)
-    return w.blit_text(
-        surface,
-        title,
-        size,
-        th.accent,
-        bold=True,
-        shadow=True,
-        midtop=(width // 2, max(10, round(30 * u))),
-    )
-
-
 class CardLayout:
     """Sizes of a level's card for a given scale and width, and the lines each card holds."""
 
@@ -669,7 +653,8 @@ class LadderScene(Scene):
         th = self.app.settings.theme
         u = self.scale
         width, _height = surface.get_size()
-        head = page_title(surface, _("Ladder"), th, u)
+        surface.blit(w.felt(surface.get_size(), th), (0, 0))
+        head = w.page_title(surface, _("Ladder"), th, u, max(10, round(30 * u)), margin=40)
         summary = self.summary()
         size = w.fit_text_size(summary, max(11, round(18 * u)), width - 40)
         w.blit_text(
@@ -796,7 +781,8 @@ class DailyScene(Scene):
         th = self.app.settings.theme
         u = self.scale
         width = surface.get_width()
-        head = page_title(surface, _("Daily table"), th, u)
+        surface.blit(w.felt(surface.get_size(), th), (0, 0))
+        head = w.page_title(surface, _("Daily table"), th, u, max(10, round(30 * u)), margin=40)
         # Translators: {date} is the day as YYYY-MM-DD
         day = _("The deal of {date}").format(date=self.table.key)
         size = w.fit_text_size(day, max(11, round(18 * u)), width - 40)

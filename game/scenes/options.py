@@ -216,16 +216,7 @@ class OptionsScene(Scene):
         u = self.scale
         width = surface.get_width()
         self.draw_background(surface)
-        w.blit_text(
-            surface,
-            i18n.translate(self.title),
-            max(20, round(44 * u)),
-            th.accent,
-            bold=True,
-            shadow=True,
-            max_width=width - 20,
-            midtop=(width // 2, round(30 * u)),
-        )
+        w.page_title(surface, i18n.translate(self.title), th, u, round(30 * u))
         for i, (option, (row, left, right)) in enumerate(zip(self.options, self.rows, strict=True)):
             focus = i == self.focus
             fill = (*w.mix(th.panel[:3], th.accent, 0.12 if focus else 0.0), 215)

@@ -115,16 +115,7 @@ class RulesScene(Scene):
         u = self.scale
         width = surface.get_width()
         surface.blit(w.felt(surface.get_size(), th), (0, 0))
-        w.blit_text(
-            surface,
-            _("How to play"),
-            max(20, round(44 * u)),
-            th.accent,
-            bold=True,
-            shadow=True,
-            max_width=width - 20,
-            midtop=(width // 2, round(24 * u)),
-        )
+        w.page_title(surface, _("How to play"), th, u, round(24 * u))
         if self.content is None:
             self.content = self._render()
         cw = self.content.get_width()

@@ -114,16 +114,7 @@ class StatisticsScene(Scene):
         u = self.scale
         width, height = surface.get_size()
         surface.blit(w.felt((width, height), th), (0, 0))
-        title = w.blit_text(
-            surface,
-            _("Statistics"),
-            max(20, round(44 * u)),
-            th.accent,
-            bold=True,
-            shadow=True,
-            max_width=width - 20,
-            midtop=(width // 2, round(30 * u)),
-        )
+        title = w.page_title(surface, _("Statistics"), th, u, round(30 * u))
         rows = self.rows()
         top = title.bottom + round(24 * u)
         bottom = self.back_button.rect.top - round(24 * u)

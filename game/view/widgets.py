@@ -211,6 +211,24 @@ def blit_text(
     return blit_faded(target, surf, rect, alpha)
 
 
+def page_title(
+    target: pygame.Surface, title: str, theme: Theme, scale: float, top: int, margin: int = 20
+) -> pygame.Rect:
+    """A page's title centred at ``top``: large, in the accent colour with a shadow, shrunk to
+    fit the width less ``margin``; its rect."""
+    width = target.get_width()
+    return blit_text(
+        target,
+        title,
+        max(20, round(44 * scale)),
+        theme.accent,
+        bold=True,
+        shadow=True,
+        max_width=width - margin,
+        midtop=(width // 2, top),
+    )
+
+
 _fit_cache: dict[tuple[str, int, int, bool], int] = {}
 MIN_TEXT = 8  # px: the smallest size fit_text_size goes down to
 
