@@ -4,15 +4,14 @@ with the same placeholders as the English."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from game import i18n
+from tests.i18n.extractor import load_extractor
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = [code for code in i18n.LANGUAGES if code != i18n.DEFAULT]
@@ -21,12 +20,7 @@ EXPECTED_NPLURALS = {"ga": 5, "ta": 2, "is": 2, "eu": 2}
 
 
 def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("i18n_extract", ROOT / "tools/i18n_extract.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("i18n_extract", module)
-    spec.loader.exec_module(module)
-    return module
+    return load_extractor()
 
 
 def _entries(path: Path) -> list[i18n.PoEntry]:

@@ -4,9 +4,7 @@ after the settings that choose the language were read, or after it changed)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -16,6 +14,7 @@ import pytest
 from game import i18n
 from game import store as store_module
 from game.store import Notice, Say, Settings, Store
+from tests.i18n.extractor import load_extractor
 
 from .helpers import record_after
 
@@ -31,12 +30,7 @@ def _english() -> Iterator[None]:
 
 
 def extractor() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("i18n_extract", ROOT / "tools/i18n_extract.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("i18n_extract", module)
-    spec.loader.exec_module(module)
-    return module
+    return load_extractor()
 
 
 def marked_msgids() -> set[str]:
