@@ -338,14 +338,8 @@ def _level_cleared(app: App, level: Level) -> None:
             make_seat("hard" if s == 0 else kind or "easy", seed + s)
             for s, kind in enumerate(session.kinds)
         ]
-        state = session.state
-        while not state.match_over:
-            if state.round_over or state.round_number == 0:
-                session.start_round()
-                continue
-            seat = state.current
-            session.apply(seats[seat].choose(state.observation(seat)))
-        if 0 in state.match_winners:
+        session.play_out(seats)
+        if 0 in session.state.match_winners:
             break
         session.close()
     app.reset(MenuScene(app), MatchEndScene(app, session))

@@ -17,6 +17,7 @@ from game.rules.record import RecordWriter
 from game.scenes.runner import InlineRunner, ProcessRunner, SeatRunner
 
 if TYPE_CHECKING:
+    from game.ai.simple import Seat
     from game.daily import DailyTable
     from game.levels import Level
 
@@ -303,6 +304,17 @@ class Session:
         self.writer.add(events)
         for listener in list(self.listeners):
             listener(self, events)
+
+    def play_out(self, seats: Sequence[Seat]) -> None:
+        """Play the rest of the match off screen, ``seats[s]`` choosing seat s's actions, through
+        :meth:`start_round` and :meth:`apply` (so the record and the listeners see each one)."""
+        state = self.state
+        while not state.match_over:
+            if state.round_over or state.round_number == 0:
+                self.start_round()
+                continue
+            seat = state.current
+            self.apply(seats[seat].choose(state.observation(seat)))
 
     def close(self) -> None:
         self.runner.close()

@@ -411,13 +411,7 @@ def finished_daily(you: str, day: date) -> Session:
         MatchConfig.for_daily(table), inline=True, kinds=[you, "greedy", "greedy", "greedy"]
     )
     seats = [make_seat(kind, 100 + s) for s, kind in enumerate(session.kinds)]  # type: ignore[arg-type]
-    state = session.state
-    while not state.match_over:
-        if state.round_over or state.round_number == 0:
-            session.start_round()
-            continue
-        seat = state.current
-        session.apply(seats[seat].choose(state.observation(seat)))
+    session.play_out(seats)
     return session
 
 
