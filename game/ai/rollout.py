@@ -356,7 +356,9 @@ def fast_playout(
         else:  # PASS
             markers[seat] = True
             first_pending[seat] = False
-            if not boneyard and not out_pending and _blocked(state):
+            if (
+                not boneyard and not out_pending and state.is_blocked()
+            ):  # reads the lists played on here
                 blocked = True
                 break
         if end_turn:
@@ -371,32 +373,6 @@ def fast_playout(
             if open_doubles and not first_pending[current]:
                 satisfy = open_doubles[0]
     return _scores(state, values, went_out, blocked)
-
-
-def _blocked(state: GameState) -> bool:
-    """The engine's ``_is_blocked`` on the state's lists: nobody can play on a number they see."""
-    hands = state.hands
-    ends = state.train_end
-    markers = state.markers
-    players = state.players
-    for seat in range(players):
-        if state.first_pending[seat]:
-            numbers = 1 << ends[seat]
-        elif state.open_doubles:
-            numbers = 1 << ends[state.open_doubles[0]]
-        else:
-            numbers = 1 << ends[seat] | 1 << ends[players]
-            for other in range(players):
-                if markers[other] and other != seat:
-                    numbers |= 1 << ends[other]
-        hand = hands[seat]
-        n = 0
-        while numbers:
-            if numbers & 1 and hand & NUMBER_MASK[n]:
-                return False
-            numbers >>= 1
-            n += 1
-    return True
 
 
 def _scores(

@@ -637,12 +637,14 @@ class GameState:
         if events is not None:
             events.append(ev.TurnPassed(seat))
         self.first_pending[seat] = False
-        if not self.boneyard and not self.out_pending and self._is_blocked():
+        if not self.boneyard and not self.out_pending and self.is_blocked():
             self._end_round("blocked", events)
             return
         self._end_turn(events)
 
-    def _is_blocked(self) -> bool:
+    def is_blocked(self) -> bool:
+        """Nobody can play on any number they could reach (the round ends blocked when a seat
+        passes with the boneyard empty and this holds)."""
         hands = self.hands
         for seat in range(self.players):
             numbers = self._reachable_numbers(seat)
