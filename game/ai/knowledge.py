@@ -35,27 +35,14 @@ from game.rules.state import LOG_DRAW
 from game.rules.tiles import (
     ALL_TILES,
     DOUBLE_ID,
-    IS_DOUBLE,
-    NUMBER_MASK,
+    DOUBLES_MASK,
     iter_ids,
     mask_of,
+    numbers_to_tiles,
     set_mask,
 )
 
-_DOUBLES = sum(1 << i for i in range(len(IS_DOUBLE)) if IS_DOUBLE[i])
 RETRIES = 6
-
-
-def numbers_to_tiles(numbers: int) -> int:
-    """Bit mask of every tile carrying one of the numbers in the ``numbers`` bit mask."""
-    mask = 0
-    n = 0
-    while numbers:
-        if numbers & 1:
-            mask |= NUMBER_MASK[n]
-        numbers >>= 1
-        n += 1
-    return mask
 
 
 class SeatKnowledge(NamedTuple):
@@ -87,7 +74,7 @@ def seat_knowledge(
     drawn since.
     """
     obs = observation
-    exempt = _DOUBLES if obs.rules.max_open_doubles is not None else 0
+    exempt = DOUBLES_MASK if obs.rules.max_open_doubles is not None else 0
     out = []
     for seat in range(obs.players):
         if seat == obs.seat:

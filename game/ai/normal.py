@@ -17,7 +17,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.rules import END_TURN, Action, Observation, Play
-from game.rules.tiles import HIGH, IS_DOUBLE, LOW, NUMBER_MASK, mask_of
+from game.rules.tiles import (
+    DOUBLES_MASK,
+    HIGH,
+    IS_DOUBLE,
+    LOW,
+    mask_of,
+    numbers_to_tiles,
+)
 
 from .base import Persona, persona_for, values_for
 from .planner import Line, best_line
@@ -122,17 +129,8 @@ def _can_follow(obs: Observation, rest: int, train: int, new_end: int) -> bool:
             numbers |= 1 << view.open_end
     tiles = rest
     if obs.rules.max_open_doubles is not None:
-        tiles &= ~_DOUBLES_MASK  # a second double may not be allowed: count only plain tiles
-    n = 0
-    while numbers:
-        if numbers & 1 and tiles & NUMBER_MASK[n]:
-            return True
-        numbers >>= 1
-        n += 1
-    return False
-
-
-_DOUBLES_MASK = sum(1 << i for i in range(len(IS_DOUBLE)) if IS_DOUBLE[i])
+        tiles &= ~DOUBLES_MASK  # a second double may not be allowed: count only plain tiles
+    return bool(tiles & numbers_to_tiles(numbers))
 
 
 class NormalSeat:

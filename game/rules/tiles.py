@@ -88,7 +88,20 @@ NUMBER_MASK: tuple[int, ...] = tuple(
     sum(1 << t.id for t in ALL_TILES if t.has(n)) for n in range(MAX_NUMBER + 1)
 )
 DOUBLE_ID: tuple[int, ...] = tuple(Tile(n, n).id for n in range(MAX_NUMBER + 1))
+DOUBLES_MASK: int = sum(1 << t.id for t in ALL_TILES if t.is_double)
 ZERO_ZERO_ID = 0
+
+
+def numbers_to_tiles(numbers: int) -> int:
+    """Bit mask of every tile carrying one of the numbers in the ``numbers`` bit mask."""
+    mask = 0
+    n = 0
+    while numbers:
+        if numbers & 1:
+            mask |= NUMBER_MASK[n]
+        numbers >>= 1
+        n += 1
+    return mask
 
 
 def set_tiles(set_size: int) -> tuple[Tile, ...]:
