@@ -114,14 +114,14 @@ class CoverScene(Scene):
             max_width=panel.w - 40,
             midtop=(panel.centerx, y),
         )
-        size = w.fit_text_size(self.name, max(26, round(64 * u)), panel.w - 40, bold=True)
         r = w.blit_text(
             surface,
             self.name,
-            size,
+            max(26, round(64 * u)),
             colour,
             bold=True,
             shadow=True,
+            max_width=panel.w - 40,
             midtop=(panel.centerx, r.bottom),
         )
         r = w.blit_text(

@@ -342,8 +342,15 @@ def draw_card(
     if locked:
         draw_lock(surface, badge.center, round(card.badge * 0.5), theme.text_dim)
     else:
-        size = w.fit_text_size(badge_text, round(card.badge * 0.5), card.badge - 6, bold=True)
-        w.blit_text(surface, badge_text, size, theme.text, bold=True, center=badge.center)
+        w.blit_text(
+            surface,
+            badge_text,
+            round(card.badge * 0.5),
+            theme.text,
+            bold=True,
+            max_width=card.badge - 6,
+            center=badge.center,
+        )
     # the name, with the stars (or the state) on the right
     x = rect.x + card.text_x
     y = rect.y + card.pad
@@ -352,24 +359,29 @@ def draw_card(
     status = _("Locked") if locked else "" if cleared else _("Open")
     if status:
         # a word as wide as it needs, up to half the line
-        size = w.fit_text_size(status, card.small_size, card.text_w // 2, bold=True)
         colour = theme.text_dim if locked else theme.accent
         mark = w.blit_text(
-            surface, status, size, colour, bold=True, midright=(right, y + name_h // 2)
+            surface,
+            status,
+            card.small_size,
+            colour,
+            bold=True,
+            max_width=card.text_w // 2,
+            midright=(right, y + name_h // 2),
         )
     else:
         mark = draw_stars(
             surface, entry.stars, card.star_size, theme, midright=(right, y + name_h // 2)
         )
     name = _(level.name)
-    size = w.fit_text_size(name, card.name_size, mark.left - card.pad - x, bold=True)
     w.blit_text(
         surface,
         name,
-        size,
+        card.name_size,
         theme.accent if cleared else ink,
         bold=True,
         alpha=alpha,
+        max_width=mark.left - card.pad - x,
         midleft=(x, y + name_h // 2),
     )
     y += name_h
@@ -656,13 +668,13 @@ class LadderScene(Scene):
         surface.blit(w.felt(surface.get_size(), th), (0, 0))
         head = w.page_title(surface, _("Ladder"), th, u, max(10, round(30 * u)), margin=40)
         summary = self.summary()
-        size = w.fit_text_size(summary, max(11, round(18 * u)), width - 40)
         w.blit_text(
             surface,
             summary,
-            size,
+            max(11, round(18 * u)),
             th.text,
             shadow=True,
+            max_width=width - 40,
             midtop=(width // 2, head.bottom + max(2, round(6 * u))),
         )
         clip = surface.get_clip()
@@ -785,13 +797,13 @@ class DailyScene(Scene):
         head = w.page_title(surface, _("Daily table"), th, u, max(10, round(30 * u)), margin=40)
         # Translators: {date} is the day as YYYY-MM-DD
         day = _("The deal of {date}").format(date=self.table.key)
-        size = w.fit_text_size(day, max(11, round(18 * u)), width - 40)
         r = w.blit_text(
             surface,
             day,
-            size,
+            max(11, round(18 * u)),
             th.text,
             shadow=True,
+            max_width=width - 40,
             midtop=(width // 2, head.bottom + max(2, round(6 * u))),
         )
         rect = pygame.Rect(0, 0, self.card.width, self.card.height(self.table.level))
@@ -806,9 +818,15 @@ class DailyScene(Scene):
             (stars_text(self.table.level), th.text_dim, False),
             (daily_best_text(self.best), th.accent if self.best else th.text, True),
         ):
-            size = w.fit_text_size(line, max(11, round(19 * u)), width - 40, bold=bold)
             r = w.blit_text(
-                surface, line, size, colour, bold=bold, shadow=True, midtop=(width // 2, y)
+                surface,
+                line,
+                max(11, round(19 * u)),
+                colour,
+                bold=bold,
+                shadow=True,
+                max_width=width - 40,
+                midtop=(width // 2, y),
             )
             y = r.bottom + max(4, round(8 * u))
         for button in self.buttons:

@@ -192,8 +192,14 @@ class MatchEndScene(Scene):
         how = _("Lowest total wins") if penalty else _("Highest total wins")
         decided = DECIDED.get(self.decided_by, "")
         sub = translate(decided) if decided else how
-        size = w.fit_text_size(sub, max(12, round(20 * u)), width - 24)
-        r = w.blit_text(surface, sub, size, th.text, midtop=(width // 2, y))
+        r = w.blit_text(
+            surface,
+            sub,
+            max(12, round(20 * u)),
+            th.text,
+            max_width=width - 24,
+            midtop=(width // 2, y),
+        )
         y = r.bottom + round(16 * u)
         pw = min(width - 40, round(640 * u) + 80)
         if self.rating is not None:
@@ -312,18 +318,22 @@ class MatchEndScene(Scene):
             midleft=(rect.x + pad * 2, rect.y + pad + line_h // 2),
         )
         room = rect.right - pad * 2 - stars.right - pad
-        size = w.fit_text_size(verdict, big, room, bold=True)
         w.blit_text(
             surface,
             verdict,
-            size,
+            big,
             th.accent if cleared else th.text,
             bold=True,
+            max_width=room,
             midleft=(stars.right + pad * 2, rect.y + pad + line_h // 2),
         )
-        size = w.fit_text_size(detail, small, rect.w - pad * 4)
         w.blit_text(
-            surface, detail, size, th.text_dim, midtop=(rect.centerx, rect.y + pad + line_h)
+            surface,
+            detail,
+            small,
+            th.text_dim,
+            max_width=rect.w - pad * 4,
+            midtop=(rect.centerx, rect.y + pad + line_h),
         )
         return rect.bottom
 

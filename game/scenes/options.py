@@ -241,8 +241,15 @@ class OptionsScene(Scene):
                 )
             value = option.show(option.get())
             mid = (left.right + right.left) // 2
-            vsize = w.fit_text_size(value, size, right.left - left.right - 8, bold=True)
-            w.blit_text(surface, value, vsize, th.accent, bold=True, center=(mid, row.centery))
+            w.blit_text(
+                surface,
+                value,
+                size,
+                th.accent,
+                bold=True,
+                max_width=right.left - left.right - 8,
+                center=(mid, row.centery),
+            )
             for rect, glyph in ((left, "‹"), (right, "›")):
                 w.draw_panel(
                     surface,
