@@ -20,6 +20,7 @@ the words themselves.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -1098,12 +1099,14 @@ class TableView:
         rect: pygame.Rect,
         name: str,
         tag: tuple[str, str] | None,
-        lines: tuple[str, ...],
+        lines: tuple[tuple[str, ...], ...],
         colour: RGB,
         active: bool,
     ) -> pygame.Surface:
         """A seat's plate: its name, a tag (YOUR TURN, or a computer seat's level), then as
-        many of ``lines`` as it holds. Cached by everything drawn on it, words included."""
+        many of ``lines`` as it holds. A line is one or more facts, shown side by side
+        ("7 tiles · 12 pts") or, where that is too wide, one under the other. Cached by
+        everything drawn on it, words included."""
         key = (seat, rect.size, name, tag, lines, colour, active, self.theme.id)
         surf = self._badge_cache.get(key)
         if surf is not None:
@@ -1129,8 +1132,9 @@ class TableView:
         small = max(10, min(round(13 * u), rect.h // 4))
         gap = max(1, round(2 * u))
         tag_surf = self._tag(tag, small, room, colour) if tag is not None else None
-        wanted = [line for line in lines if line]
-        line_h = w.text(wanted[0], small, th.text_dim).get_height() if wanted else 0
+        wanted = [facts for facts in lines if facts]
+        first = functools.reduce(two_facts, wanted[0]) if wanted else ""
+        line_h = w.text(first, small, th.text_dim).get_height() if wanted else 0
         tag_w = tag_surf.get_width() + 6 if tag_surf is not None else 0
         beside = tag_surf is not None and w.text_width(name, name_size, bold=True) + tag_w <= room
         size = w.fit_text_size(name, name_size, room - (tag_w if beside else 0), bold=True)
@@ -1152,12 +1156,12 @@ class TableView:
         total = ts.get_height() + sum(gap + b.get_height() for b in body)
         readable = min(small, 10)
         groups: list[list[str]] = []
-        for line in wanted:  # a line too long to read in one piece wraps (Tamil runs long)
-            facts = line.split(" · ")
+        for facts in wanted:  # a line too long to read in one piece wraps (Tamil runs long)
+            line = functools.reduce(two_facts, facts)
             if w.text_width(line, readable) <= room:
                 groups.append([line])
             elif len(facts) > 1 and all(w.text_width(f, readable) <= room for f in facts):
-                groups.append(facts)  # "15 tiles · 0 pts" as two lines rather than broken words
+                groups.append(list(facts))  # two lines rather than broken words
             else:
                 groups.append(_wrap_at_spaces(line, readable, room))
         for group in groups:  # as many as the plate holds, the first first; never half a one
@@ -1206,7 +1210,9 @@ class TableView:
         surf.blit(label, label.get_rect(center=pill.center))
         return surf
 
-    def badge_words(self, seat: int) -> tuple[str, tuple[str, str] | None, tuple[str, ...]]:
+    def badge_words(
+        self, seat: int
+    ) -> tuple[str, tuple[str, str] | None, tuple[tuple[str, ...], ...]]:
         """What a seat's plate says now: its name, its tag (``(words, "turn")`` on your turn,
         ``(level, "level")`` for a computer seat) and its status lines, first first."""
         count = self.hand_count(seat)
@@ -1214,11 +1220,11 @@ class TableView:
         tiles = npgettext("badge", "{n} tile", "{n} tiles", count).format(n=count)
         # Translators: a player's score on their badge, abbreviated
         score = _("{n} pts").format(n=round(self.totals[seat]))
-        lines = [two_facts(tiles, score)]
+        lines: list[tuple[str, ...]] = [(tiles, score)]
         if seat in self.out:
-            lines.append(_("Went out!"))
+            lines.append((_("Went out!"),))
         elif self.markers[seat]:
-            lines.append(_("Train open to all"))
+            lines.append((_("Train open to all"),))
         tag: tuple[str, str] | None = None
         if seat == self.human and self.call_you:
             if seat == self.current:
@@ -1274,7 +1280,7 @@ class TableView:
     def _draw_mexican_badge(self, surface: pygame.Surface) -> None:
         lane = self.layout.lanes[self.players]
         rect = lane.badge
-        lines = (_("Open to everyone"),)
+        lines = ((_("Open to everyone"),),)
         surf = self._badge_surface(
             None, rect, _("Mexican train"), None, lines, MEXICAN_COLOUR, False
         )
