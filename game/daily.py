@@ -154,15 +154,17 @@ def keep_best(old: DailyResult | None, new: DailyResult) -> DailyResult:
     return old
 
 
-def catalog_entries() -> list[tuple[str, str]]:
+def catalog_entries(*, people: bool = True) -> list[tuple[str, str]]:
     """The daily table's texts a player sees, as ``(text, where)`` pairs for the translation
-    catalog (as :func:`game.levels.catalog_entries` does for the level files)."""
+    catalog (as :func:`game.levels.catalog_entries` does for the level files); the opponents'
+    names only when ``people``."""
     entries = [
         (DAILY_NAME, "game/daily.py: DAILY_NAME"),
         (DAILY_DESCRIPTION, "game/daily.py: DAILY_DESCRIPTION"),
     ]
     for index, opponent in enumerate(DAILY_OPPONENTS, start=1):
         where = f"game/daily.py: DAILY_OPPONENTS[{index}]"
-        entries.append((opponent.name, f"{where}.name (a person's name)"))
+        if people:
+            entries.append((opponent.name, f"{where}.name (a person's name)"))
         entries.append((opponent.style, f"{where}.style"))
     return entries

@@ -691,16 +691,19 @@ def rate_game(level: Level, game: GameState, seat: int = 0) -> Rating:
 # ---------------------------------------------------------------------------- translation
 
 
-def catalog_entries(levels: Iterable[Level]) -> list[tuple[str, str]]:
+def catalog_entries(levels: Iterable[Level], *, people: bool = True) -> list[tuple[str, str]]:
     """Every text of the level files a player sees, as ``(text, where)`` pairs for the
     translation catalog (``where`` like ``levels/first-steps.toml: name``). Opponents' names
-    are included so a translator may adapt them; styles and level texts must be translated."""
+    are included (unless ``people`` is False) so a translator may adapt them; styles and level
+    texts must be translated."""
     entries: list[tuple[str, str]] = []
     for level in levels:
         source = f"levels/{_file_of(level)}"
         entries.append((level.name, f"{source}: name"))
         entries.append((level.description, f"{source}: description"))
         for index, opponent in enumerate(level.opponents, start=1):
-            entries.append((opponent.name, f"{source}: opponents[{index}].name (a person's name)"))
+            if people:
+                where = f"{source}: opponents[{index}].name (a person's name)"
+                entries.append((opponent.name, where))
             entries.append((opponent.style, f"{source}: opponents[{index}].style"))
     return entries

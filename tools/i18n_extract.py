@@ -187,13 +187,11 @@ def level_messages(root: Path) -> list[Message]:
     if not directory.is_dir():
         return []
     loaded, _errors = levels.load_levels(directory)
-    entries = levels.catalog_entries(loaded)
+    entries = levels.catalog_entries(loaded, people=False)
     if (root / "game" / "daily.py").is_file():
-        entries += daily.catalog_entries()
+        entries += daily.catalog_entries(people=False)
     out: list[Message] = []
     for text, where in entries:
-        if "(a person's name)" in where:
-            continue
         source, _, part = where.partition(": ")
         out.append(Message(text, None, None, [source], [f"level file: {part}"] if part else []))
     return out
