@@ -1019,6 +1019,10 @@ def rules_sections(rules: Rules, players: int, code: str | None = None) -> list[
                 t(order, engine=f"{size}|{size}"),
             )
         )
+        if deal.rounds < size + 1:
+            # The `rounds` option: the match stops before the double-blank round.
+            last = size - deal.rounds + 1
+            rounds += " " + t("rounds.short", last=f"{last}|{last}")
     first = " ".join(
         (
             t("first.chain" if rules.first_turn_chain else "first.single"),
@@ -1069,6 +1073,7 @@ RULES_BLOCKS: Final[Mapping[str, bool]] = {
     "rounds.count": True,
     "rounds.order": False,
     "rounds.order.one": False,
+    "rounds.short": False,
     "trains.heading": False,
     "trains": False,
     "first.heading": False,

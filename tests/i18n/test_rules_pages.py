@@ -188,3 +188,14 @@ def test_rules_file_format_errors() -> None:
         i18n.parse_rules_text("[a|0]\nx\n[a|2]\ny\n")
     blocks = i18n.parse_rules_text("# note\n[a]\none\ntwo\n\nthree\n[b|0]\n1\n[b|1]\nmany\n")
     assert blocks == {"a": {None: "one two\nthree"}, "b": {0: "1", 1: "many"}}
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_a_shortened_match_names_its_last_engine(code: str) -> None:
+    # RULES.md section 3: the `rounds` option keeps the first R rounds, engines double-N down to
+    # double-(N-R+1); the page must say where this table stops, and a full match says nothing.
+    short = Rules.standard().with_options(rounds=3)
+    text = " ".join(p for _, p in i18n.rules_sections(short, 4, code))
+    assert "12|12" in text and "10|10" in text and "0|0" in text, code
+    full = " ".join(p for _, p in i18n.rules_sections(Rules.standard(), 4, code))
+    assert "10|10" not in full and "0|0" not in full, code
