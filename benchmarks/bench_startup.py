@@ -32,8 +32,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_APP = ROOT / "dist" / "mexican-train" / "mexican-train"
-ONE_FILE = ROOT / "dist" / "mexican-train"
-BUDGET = 0.5  # seconds: the first frame should be on screen by then
+ONE_FILE = ROOT / "dist" / "onefile" / "mexican-train"
+AIM = 0.5  # seconds: on a quiet machine the first frame should be on screen by then
 
 BARE = """
 import os, sys, time
@@ -92,7 +92,12 @@ def measure(label: str, command: list[str], runs: int) -> float:
         ages.append(age)
         cpus.append(cpu)
     median = statistics.median(walls)
-    verdict = "ok" if median <= BUDGET else f"OVER the {BUDGET:.1f} s budget"
+    # A figure, not a test: a busy machine (CI with other jobs) stretches the wall clock, so the
+    # line says how this run compares with the aim and leaves the judging to a quiet-machine run.
+    if median <= AIM:
+        verdict = f"within the {AIM:.1f} s aim"
+    else:
+        verdict = f"slower than the {AIM:.1f} s aim on this run (is the machine busy? see CPU)"
     print(
         f"{label:<24} first frame: median {median * 1000:4.0f} ms wall "
         f"(min {min(walls) * 1000:.0f}, max {max(walls) * 1000:.0f}; "
@@ -134,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
         elif ONE_FILE.is_file():
             app = ONE_FILE
     if app is None:
-        print("no build found (pyinstaller build.spec makes dist/mexican-train/)")
+        print("no build found (pyinstaller build.spec makes dist/mexican-train/; see the README)")
         return 0
     app = app.resolve()
     one_folder = (app.parent / "_internal").is_dir()
