@@ -1,0 +1,143 @@
+"""The guided first game: a hand-made deal whose moves bring up each lesson in order.
+
+The lesson is a real match under the rules engine: station rules on a double-nine set, three
+seats (the person in seat 0, two scripted computer seats), one round, eight tiles a hand. The
+hands and the boneyard are fixed so that every lesson comes up in turn:
+
+=====  ==========================================================================
+turn   the person's lesson (the computers' scripted moves follow each turn)
+=====  ==========================================================================
+  1    the engine 9|9 is theirs; start their own train with 9|2
+  2    match numbers: 2|4 on their own train
+  3    the Mexican train: 9|6 (their only play)
+  4    no play: draw 1|9, which does not fit either, so they pass and their marker goes
+       down; Ana has no play either and is marked; Ben plays on the person's open train
+  5    Ana's train is marked: 0|3 on it
+  6    a double and its follow: 5|5, then 5|1, on their own train (their marker lifts)
+  7    Ben plays 2|2, cannot follow and passes: the person must satisfy it with 2|0
+  8    going out with their last tile, 1|9 on their own train; the round is scored
+=====  ==========================================================================
+
+This module knows nothing of the screen: it gives the deal, the person's step-by-step moves
+and the computers' moves between them. ``tests/test_lesson.py`` plays the whole script through
+the rules engine and checks that each step's move is legal when it comes and that the
+no-play steps really have no play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from game.rules import DRAW, PASS, Action, GameState, Play, Rules, Tile
+
+PERSON = 0
+ANA = 1
+BEN = 2
+PLAYERS = 3
+MEXICAN = PLAYERS  # the Mexican train's number at a table of three
+
+RULES = Rules.station().with_options(set_size=9, hand_size=8, rounds=1)
+SEED = 0  # never used to shuffle: the round is dealt from HANDS and BONEYARD
+
+
+def _tiles(text: str) -> tuple[Tile, ...]:
+    """'9|2 2|4' as tiles."""
+    return tuple(Tile(int(a), int(b)) for a, b in (pair.split("|") for pair in text.split()))
+
+
+HANDS: tuple[tuple[Tile, ...], ...] = (
+    _tiles("9|9 9|2 2|4 9|6 0|3 5|5 5|1 2|0"),  # the person: the engine and a line to learn on
+    _tiles("9|5 5|8 8|0 3|1 1|8 8|6 3|5 1|1"),  # Ana: has no 0, 4 or 7 when her turn 4 comes
+    _tiles("9|3 3|8 6|7 4|5 8|2 2|2 0|5 0|9"),  # Ben: no 2 or 7 behind his double on turn 6
+)
+# The first three draws, in order: the person's (turn 4), Ana's (turn 4), Ben's (turn 6).
+FIRST_DRAWS = _tiles("1|9 5|6 1|6")
+
+
+def _boneyard() -> tuple[Tile, ...]:
+    """The undealt tiles, top first: the scripted draws, then the rest in set order."""
+    dealt = {tile for hand in HANDS for tile in hand} | set(FIRST_DRAWS)
+    rest = [
+        Tile(low, high)
+        for high in range(RULES.set_size or 9, -1, -1)
+        for low in range(high, -1, -1)
+        if Tile(low, high) not in dealt
+    ]
+    return (*FIRST_DRAWS, *rest)
+
+
+BONEYARD = _boneyard()
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing the person is asked to do (or, for a page, to read)."""
+
+    key: str  # names the lesson; the guide's text and pointers are chosen by it
+    moves: tuple[Action, ...] = ()  # the person's moves, in order (empty: a page to read)
+    then: tuple[tuple[int, Action], ...] = ()  # (seat, action) the computers play afterwards
+
+
+def _play(text: str, train: int) -> Play:
+    return Play(_tiles(text)[0], train)
+
+
+STEPS: tuple[Step, ...] = (
+    Step("engine"),
+    Step(
+        "start_train",
+        (_play("9|2", PERSON),),
+        ((ANA, _play("9|5", ANA)), (BEN, _play("9|3", BEN))),
+    ),
+    Step(
+        "match_numbers",
+        (_play("2|4", PERSON),),
+        ((ANA, _play("5|8", ANA)), (BEN, _play("3|8", BEN))),
+    ),
+    Step(
+        "mexican_train",
+        (_play("9|6", MEXICAN),),
+        ((ANA, _play("8|0", ANA)), (BEN, _play("6|7", MEXICAN))),
+    ),
+    Step("draw", (DRAW,)),
+    Step(
+        "pass_and_marker",
+        (PASS,),
+        ((ANA, DRAW), (ANA, PASS), (BEN, _play("4|5", PERSON))),
+    ),
+    Step(
+        "marked_train",
+        (_play("0|3", ANA),),
+        ((ANA, _play("3|1", ANA)), (BEN, _play("8|2", BEN))),
+    ),
+    Step("play_double", (_play("5|5", PERSON),)),
+    Step(
+        "follow_double",
+        (_play("5|1", PERSON),),
+        ((ANA, _play("1|8", ANA)), (BEN, _play("2|2", BEN)), (BEN, DRAW), (BEN, PASS)),
+    ),
+    Step(
+        "satisfy_double",
+        (_play("2|0", BEN),),
+        ((ANA, _play("8|6", ANA)), (BEN, _play("0|5", BEN))),
+    ),
+    Step("go_out", (_play("1|9", PERSON),)),
+    Step("scoring"),
+    Step("other_rules"),
+)
+
+
+def new_state() -> GameState:
+    """The lesson's table, dealt and with the engine placed: the person's first turn."""
+    state = GameState.new(RULES, PLAYERS, SEED, names=("You", "Ana", "Ben"))
+    state.start_round(HANDS, BONEYARD)
+    return state
+
+
+def script() -> Iterator[tuple[int, Action]]:
+    """Every (seat, action) of the lesson's round in order, the person's and the computers'."""
+    for step in STEPS:
+        for move in step.moves:
+            yield PERSON, move
+        yield from step.then
