@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from game.i18n import N_
 from game.rules import DRAW, PASS, Action, GameState, Play, Rules, Tile
 
 PERSON = 0
@@ -74,9 +75,15 @@ BONEYARD = _boneyard()
 class Step:
     """One thing the person is asked to do (or, for a page, to read)."""
 
-    key: str  # names the lesson; the guide's text and pointers are chosen by it
+    key: str  # names the lesson (and the step a person who left comes back to)
+    text: str  # what to do and why, in English (a msgid: translated where it is drawn)
     moves: tuple[Action, ...] = ()  # the person's moves, in order (empty: a page to read)
     then: tuple[tuple[int, Action], ...] = ()  # (seat, action) the computers play afterwards
+
+    @property
+    def page(self) -> bool:
+        """A page to read (and a Next button), not a move to make."""
+        return not self.moves
 
 
 def _play(text: str, train: int) -> Play:
@@ -84,47 +91,96 @@ def _play(text: str, train: int) -> Play:
 
 
 STEPS: tuple[Step, ...] = (
-    Step("engine"),
+    Step(
+        "engine",
+        N_(
+            "Welcome to Mexican Train! The double in the middle, 9|9, is the engine: every "
+            "train starts from it. You, Ana and Ben each have a train, and the Mexican train "
+            "belongs to everyone."
+        ),
+    ),
     Step(
         "start_train",
+        N_("Your train must start with a 9 to match the engine. Drag 9|2 onto your train."),
         (_play("9|2", PERSON),),
         ((ANA, _play("9|5", ANA)), (BEN, _play("9|3", BEN))),
     ),
     Step(
         "match_numbers",
+        N_("Your train now ends in a 2, and a tile joins where its number matches: play 2|4."),
         (_play("2|4", PERSON),),
         ((ANA, _play("5|8", ANA)), (BEN, _play("3|8", BEN))),
     ),
     Step(
         "mexican_train",
+        N_("Nothing fits the 4 on your train. The Mexican train is open to all: play 9|6 there."),
         (_play("9|6", MEXICAN),),
         ((ANA, _play("8|0", ANA)), (BEN, _play("6|7", MEXICAN))),
     ),
-    Step("draw", (DRAW,)),
+    Step(
+        "draw",
+        N_("No tile of yours fits anywhere, so you must draw one from the boneyard: press Draw."),
+        (DRAW,),
+    ),
     Step(
         "pass_and_marker",
+        N_(
+            "1|9 does not fit either, so your turn passes and your marker goes on your train. "
+            "While it is there, anyone may play on your train."
+        ),
         (PASS,),
         ((ANA, DRAW), (ANA, PASS), (BEN, _play("4|5", PERSON))),
     ),
     Step(
         "marked_train",
+        N_("Ana had no play either: her marker is out, so her train is open. Play 0|3 on it."),
         (_play("0|3", ANA),),
         ((ANA, _play("3|1", ANA)), (BEN, _play("8|2", BEN))),
     ),
-    Step("play_double", (_play("5|5", PERSON),)),
+    Step(
+        "play_double",
+        N_("Ben played 4|5 on your open train. Now play your double, 5|5, on your train."),
+        (_play("5|5", PERSON),),
+    ),
     Step(
         "follow_double",
+        N_(
+            "After a double you play once more: follow it with 5|1. Playing on your own train "
+            "also takes your marker off."
+        ),
         (_play("5|1", PERSON),),
         ((ANA, _play("1|8", ANA)), (BEN, _play("2|2", BEN)), (BEN, DRAW), (BEN, PASS)),
     ),
     Step(
         "satisfy_double",
+        N_(
+            "Ben could not follow his 2|2, so it is open: nobody may play elsewhere until it "
+            "is satisfied. Play 2|0 on Ben's train."
+        ),
         (_play("2|0", BEN),),
         ((ANA, _play("8|6", ANA)), (BEN, _play("0|5", BEN))),
     ),
-    Step("go_out", (_play("1|9", PERSON),)),
-    Step("scoring"),
-    Step("other_rules"),
+    Step(
+        "go_out",
+        N_("One tile left: play 1|9 on your train to go out and end the round."),
+        (_play("1|9", PERSON),),
+    ),
+    Step(
+        "scoring",
+        N_(
+            "You went out, so you score 0. The others score the pips left in their hands. "
+            "A match has a round for every double, and the lowest total wins."
+        ),
+    ),
+    Step(
+        "other_rules",
+        N_(
+            "You played the station rules. Under the standard rules your first turn may lay a "
+            "whole line on your train, you do not draw when you cannot start it, any number of "
+            "doubles may stay open, and a double blank left in a hand counts 50. Custom table "
+            "lets you choose."
+        ),
+    ),
 )
 
 

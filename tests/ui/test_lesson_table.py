@@ -1,0 +1,187 @@
+"""Learn to play: the guided first game played through by synthetic input, step by step.
+
+Each step's target must be lit (the tile lifted, only its train lit) and the step must go on
+only when its move is made; a move the rules allow but the step does not ask for changes
+nothing and is answered with a sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pygame
+import pytest
+
+from game import i18n, lesson
+from game.app import App
+from game.rules import DRAW, PASS, Play
+from game.scenes.lesson import LessonScene, LessonSummaryScene, lesson_table
+from game.scenes.menu import MenuScene
+from tests.platform.helpers import key, pad_button
+
+from .driver import click, drag, frames, new_app, run_until
+
+A = pygame.CONTROLLER_BUTTON_A
+X = pygame.CONTROLLER_BUTTON_X
+RB = pygame.CONTROLLER_BUTTON_RIGHTSHOULDER
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    app = new_app((960, 600))
+    yield app
+    app.close()
+    i18n.set_language("en")
+
+
+def start(app: App, key_: str | None = None) -> LessonScene:
+    session, index = lesson_table(key_)
+    scene = LessonScene(app, session, index)
+    app.push(scene)
+    return scene
+
+
+def waiting_for_the_person(app: App, scene: LessonScene) -> bool:
+    """The guide is waiting: a page to read, or the person's move with the table still."""
+    top = app.stack[-1]
+    if top is not scene:
+        return isinstance(top, LessonSummaryScene) and top.button.active
+    wanted = scene.expected()
+    if scene.step.page or wanted == PASS:
+        return scene.next_button.active
+    if wanted == DRAW and not scene.buttons["draw"].active:
+        return False  # the Draw button is still fading in
+    return scene.ready and wanted in scene.legal()
+
+
+def focus_on(app: App, scene: LessonScene, wanted: object, step: Callable[[], None]) -> None:
+    for _ in range(60):
+        if scene.nav.key == wanted:
+            return
+        step()
+    raise AssertionError(f"the focus never reached {wanted!r} (at {scene.nav.key!r})")
+
+
+def by_mouse(app: App, scene: LessonScene, wanted: object) -> None:
+    if isinstance(wanted, Play):
+        rect = scene.tile_rect(wanted.tile)
+        assert rect is not None
+        drag(app, rect.center, scene.train_target(wanted.train).center)
+    elif wanted == DRAW:
+        click(app, scene.buttons["draw"].rect.center)
+    else:  # a page, or the pass step: the guide's button
+        click(app, scene.next_button.rect.center)
+
+
+def by_keyboard(app: App, scene: LessonScene, wanted: object) -> None:
+    if isinstance(wanted, Play):
+        focus_on(app, scene, ("tile", wanted.tile), lambda: key(app, pygame.K_TAB))
+        key(app, pygame.K_RETURN)
+        assert scene.selected == wanted.tile
+        focus_on(app, scene, ("train", wanted.train), lambda: key(app, pygame.K_TAB))
+        key(app, pygame.K_RETURN)
+    elif wanted == DRAW:
+        key(app, pygame.K_d)
+    else:
+        key(app, pygame.K_RETURN)
+
+
+def by_gamepad(app: App, scene: LessonScene, wanted: object) -> None:
+    if isinstance(wanted, Play):
+        focus_on(app, scene, ("tile", wanted.tile), lambda: pad_button(app, RB))
+        pad_button(app, A)
+        focus_on(app, scene, ("train", wanted.train), lambda: pad_button(app, RB))
+        pad_button(app, A)
+    elif wanted == DRAW:
+        pad_button(app, X)
+    else:
+        pad_button(app, A)
+
+
+Act = Callable[[App, LessonScene, object], None]
+
+
+def play_through(app: App, scene: LessonScene, act: Act) -> list[str]:
+    """Every step in order by ``act``; the step keys seen."""
+    seen: list[str] = []
+    while not scene.finished:
+        run_until(app, lambda: waiting_for_the_person(app, scene), limit=60 * 60)
+        step = scene.step
+        if not seen or seen[-1] != step.key:
+            seen.append(step.key)
+        top = app.stack[-1]
+        if isinstance(top, LessonSummaryScene):
+            assert step.key == "scoring"
+            if act is by_mouse:
+                click(app, top.button.rect.center)
+            elif act is by_keyboard:
+                key(app, pygame.K_RETURN)
+            else:
+                pad_button(app, A)
+            frames(app, 2)
+            continue
+        wanted = scene.expected()
+        before = (scene.step_index, scene.move_index)
+        if step.page:
+            assert scene.legal() == [], "a page asks for no move"
+        elif isinstance(wanted, Play):
+            # the guide points: the tile lifts and only its train lights
+            assert scene.view.hint_tile == wanted.tile and scene.view.hint_train == wanted.train
+            assert scene.targets_for(wanted.tile) == {wanted.train}
+        elif wanted == DRAW:
+            assert scene.buttons["draw"].pulse
+        else:
+            assert wanted == PASS
+            frames(app, 120)  # the table waits for the learner: no pass by itself
+            assert (scene.step_index, scene.move_index) == before
+        frames(app, 30)  # nothing moves on without the learner
+        assert (scene.step_index, scene.move_index) == before
+        act(app, scene, wanted)
+        run_until(
+            app, lambda was=before: (scene.step_index, scene.move_index) != was or scene.finished
+        )
+    return seen
+
+
+@pytest.mark.parametrize("code", list(i18n.LANGUAGES))
+def test_the_lesson_plays_through_by_mouse(app: App, code: str) -> None:
+    i18n.set_language(code)
+    scene = start(app)
+    assert play_through(app, scene, by_mouse) == [step.key for step in lesson.STEPS]
+    assert isinstance(app.stack[-1], MenuScene)
+
+
+@pytest.mark.parametrize("act", [by_keyboard, by_gamepad], ids=["keyboard", "gamepad"])
+def test_the_lesson_plays_through_by_keyboard_and_by_gamepad(app: App, act: Act) -> None:
+    scene = start(app)
+    assert play_through(app, scene, act) == [step.key for step in lesson.STEPS]
+    assert isinstance(app.stack[-1], MenuScene)
+
+
+@pytest.mark.parametrize(
+    ("step", "tile", "train"),
+    [
+        ("match_numbers", (0, 2), lesson.PERSON),  # 2|0 fits the 2 too; the step wants 2|4
+        ("marked_train", (1, 5), lesson.PERSON),  # 5|1 on the person's own train
+        ("play_double", (1, 5), lesson.PERSON),  # 5|1 instead of the double 5|5
+    ],
+)
+def test_an_off_script_move_changes_nothing_and_gets_a_sentence(
+    app: App, step: str, tile: tuple[int, int], train: int
+) -> None:
+    scene = start(app, step)
+    run_until(app, lambda: waiting_for_the_person(app, scene))
+    state = scene.state
+    other = next(t for t in state.hand(lesson.PERSON) if t == tile)
+    assert state.check(Play(other, train)) is None, "the rules would allow it"
+    hand, trains = state.hand(lesson.PERSON), [state.train(t) for t in range(4)]
+    rect = scene.tile_rect(other)
+    assert rect is not None
+    drag(app, rect.center, scene.train_target(train).center)
+    frames(app, 2)
+    assert state.hand(lesson.PERSON) == hand and [state.train(t) for t in range(4)] == trains
+    assert scene.step.key == step
+    toast = scene.view.toast
+    wanted = scene.expected()
+    assert isinstance(wanted, Play)
+    assert toast is not None and str(wanted.tile) in toast.message and "Good idea" in toast.message
