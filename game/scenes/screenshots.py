@@ -303,6 +303,7 @@ def take_screenshots(
         settle(0.5)
         shot("18_replay_refused")
         _platform_shots(app, shot, settle)
+        _lesson_shots(app, shot)
     finally:
         app.close()
         i18n.set_language(before)
@@ -382,6 +383,57 @@ def _pad(app: App, button: int) -> None:
     app.step(1 / 60)
     _post(pygame.CONTROLLERBUTTONUP, instance_id=1, button=button)
     app.step(1 / 60)
+
+
+def _lesson_shots(app: App, shot: Callable[[str], None]) -> None:
+    """Every step of the guided first game, each when it waits for the learner."""
+    from game.rules import DRAW, PASS
+    from game.scenes.lesson import LessonScene, LessonSummaryScene, lesson_table
+    from game.scenes.menu import MenuScene
+
+    pace = app.settings.pace
+    app.settings.pace = "fast"
+    session, index = lesson_table(None)
+    scene = LessonScene(app, session, index)
+    app.reset(MenuScene(app), scene)
+
+    def waiting() -> bool:
+        top = app.top
+        if top is not scene:
+            return isinstance(top, LessonSummaryScene) and top.button.active
+        wanted = scene.expected()
+        if scene.step.page or wanted == PASS:
+            return scene.next_button.active
+        if wanted == DRAW and not scene.buttons["draw"].active:
+            return False
+        return scene.ready and wanted in scene.legal()
+
+    number = 0
+    while not scene.finished:
+        for _ in range(60 * 60):
+            if waiting():
+                break
+            app.step(1 / 60)
+        for _ in range(45):  # the guide's glow and the lifted tile settle
+            app.step(1 / 60)
+        number += 1
+        shot(f"40_lesson_{number:02d}_{scene.step.key}")
+        top = app.top
+        before = (scene.step_index, scene.move_index)
+        wanted = scene.expected()
+        if isinstance(top, LessonSummaryScene):
+            top.next()
+        elif scene.step.page or wanted == PASS:
+            scene.next_page()
+        elif isinstance(wanted, Play):
+            scene.try_play(wanted.tile, wanted.train, None)
+        elif wanted == DRAW:
+            scene.do_draw()
+        for _ in range(60 * 60):
+            if (scene.step_index, scene.move_index) != before or scene.finished:
+                break
+            app.step(1 / 60)
+    app.settings.pace = pace
 
 
 def _platform_shots(app: App, shot: Callable[[str], None], settle: Callable[[float], None]) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from game import i18n
+from game import i18n, lesson
 from game.scenes.screenshots import take_screenshots
 from game.view import widgets
 
@@ -52,6 +52,8 @@ SCREENS = [
     "30_daily_table",
     "31_level_cleared",
     "32_table_hint_plan_card",
+    # every step of the guided first game
+    *(f"40_lesson_{n:02d}_{step.key}" for n, step in enumerate(lesson.STEPS, 1)),
 ]
 
 _runs: dict[str, dict[str, widgets.TextAudit]] = {}
