@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.input.chord import Chord, ChordWatcher
 from game.input.intents import Intent
 from game.rules import Action, Rules
@@ -57,6 +57,7 @@ CORNER_HOLD = 3.0  # seconds a press rests on the operator corner before the PIN
 PIN_TRIES = 3  # wrong PINs in a row before the pad locks
 FIRST_LOCK = 30.0  # seconds the pad stays locked after PIN_TRIES wrong PINs
 LONGEST_LOCK = 3600.0  # the lock doubles with each further wrong PIN, up to this
+MOST_FAILURES = 1000  # wrong PINs counted (the lock stopped growing long before)
 PIN_TIMEOUT = 20.0  # seconds an untouched PIN pad stays open
 PIN_SHORTEST = 4  # digits in a new PIN, at least
 PIN_LONGEST = 12
@@ -188,6 +189,10 @@ class Kiosk:
         return not self.unlocked and self.config.has_way_out
 
     @property
+    def has_pin(self) -> bool:
+        return bool(self.config.pin or self.config.pin_hash)
+
+    @property
     def locked(self) -> bool:
         """The PIN pad takes no PIN now (too many wrong ones)."""
         return self.locked_for > 0
@@ -205,7 +210,7 @@ class Kiosk:
                 self.failures, self.locked_for = 0, 0.0
                 self._keep_lockout()
             return True
-        self.failures += 1
+        self.failures = min(self.failures + 1, MOST_FAILURES)
         self.locked_for = lock_seconds(self.failures)
         self._keep_lockout()
         return False
@@ -361,7 +366,7 @@ class Kiosk:
 
     def open_pin_pad(self, on_right_pin: Callable[[], None] | None = None) -> None:
         """The operator's PIN pad; the right PIN quits, or does ``on_right_pin``."""
-        if (self.config.pin or self.config.pin_hash) and not isinstance(self.app.top, PinPadScene):
+        if self.has_pin and not isinstance(self.app.top, PinPadScene):
             self.app.push(PinPadScene(self.app, self, on_right_pin))
 
     def to_attract(self) -> None:
@@ -622,7 +627,7 @@ class PinSetupScene(PinPadScene):
         gap = max(6, round(10 * u))
         pad_w = 3 * key + 4 * gap + round(40 * u)
         margin = max(16, round(30 * u))
-        side_by_side = width >= pad_w + 2 * margin + max(260, round(340 * u))
+        side_by_side = width > height and width >= pad_w + 3 * margin + max(260, round(340 * u))
         if side_by_side:
             center = (width - margin - pad_w // 2, (self.title_bottom + height) // 2)
             self.text_area = pygame.Rect(
@@ -647,7 +652,7 @@ class PinSetupScene(PinPadScene):
     def message(self) -> str:
         if self.problem:
             return self.problem
-        return _("Type it again") if self.first is not None else _("New operator PIN")
+        return _("Type the PIN again") if self.first is not None else _("New operator PIN")
 
     @property
     def refused(self) -> bool:
@@ -657,7 +662,8 @@ class PinSetupScene(PinPadScene):
         entered, self.entered = self.entered, ""
         if len(entered) < PIN_SHORTEST:
             # Translators: {n} is the fewest digits a PIN may have
-            self.problem = _("At least {n} digits").format(n=PIN_SHORTEST)
+            self.problem = ngettext("At least {n} digit", "At least {n} digits", PIN_SHORTEST)
+            self.problem = self.problem.format(n=PIN_SHORTEST)
             return
         if self.first is None:
             self.first, self.problem = entered, ""
@@ -685,16 +691,17 @@ class PinSetupScene(PinPadScene):
         surface.blit(w.felt(surface.get_size(), th), (0, 0))
         w.page_title(surface, _("Kiosk mode: first start"), th, u, round(30 * u))
         area = self.text_area
-        size = max(12, round(20 * u))
+        size = max(15, round(24 * u))  # as large as the room allows: the operator reads it once
         paragraphs = [
             _(
                 "Kiosk mode is for a public touch screen: the game fills the screen, players "
                 "cannot leave it, and it starts afresh when nobody has touched it for a while."
             ),
+            # Translators: {fewest} and {most} are numbers of digits (4 and 12)
             _(
-                "Choose an operator PIN of 4 to 12 digits and type it twice. To leave kiosk "
-                "mode later, hold the top-left corner for three seconds and type the PIN."
-            ),
+                "Choose an operator PIN of {fewest} to {most} digits and type it twice. To leave "
+                "kiosk mode later, hold the top-left corner for three seconds and type the PIN."
+            ).format(fewest=PIN_SHORTEST, most=PIN_LONGEST),
         ]
         while True:
             wrapped = [w.wrap(text, size, area.w) for text in paragraphs]

@@ -49,7 +49,7 @@ class SettingsScene(OptionsScene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.message_lines = 2 if app.kiosk is not None else 0  # the kiosk's note
+        self.message_lines = 1 if app.kiosk is not None else 0  # the kiosk's note
         s = self.app.settings
 
         def setter(name: str) -> Callable[[Any], None]:
@@ -137,7 +137,8 @@ class SettingsScene(OptionsScene):
         return self.app.kiosk is not None
 
     def footer(self) -> list[tuple[str, Callable[[], None], bool]]:
-        if not self.in_kiosk:
+        kiosk = self.app.kiosk
+        if kiosk is None or not kiosk.has_pin:  # an operator with a chord alone keeps none
             return super().footer()
         # Back stays last: Enter presses the last button
         return [
