@@ -100,7 +100,8 @@ def lock_seconds(failures: int) -> float:
     """How long the pad stays locked after ``failures`` wrong PINs in a row."""
     if failures < PIN_TRIES:
         return 0.0
-    return min(LONGEST_LOCK, FIRST_LOCK * 2 ** min(20, failures - PIN_TRIES))
+    doublings = min(20, failures - PIN_TRIES)
+    return min(LONGEST_LOCK, FIRST_LOCK * float(2**doublings))
 
 
 def clock_text(seconds: float) -> str:
@@ -159,8 +160,8 @@ class KioskConfig:
 
                 store = Store()
             return cls.from_settings(store.load_settings())
-        except Exception as error:  # no store, or no readable file: the operator sets a PIN
-            print(f"kiosk: using the default settings ({error})")
+        except Exception:  # no store, or no readable file: the operator sets a PIN
+            print("kiosk: the settings could not be read, so kiosk mode asks for a new PIN")
             return cls()
 
 
@@ -705,8 +706,8 @@ class PinSetupScene(PinPadScene):
         ]
         while True:
             wrapped = [w.wrap(text, size, area.w) for text in paragraphs]
-            lines = sum(len(lines) for lines in wrapped) + len(wrapped) - 1
-            if size <= 11 or lines * w.text_height(size) <= area.h - round(20 * u):
+            count = sum(len(lines) for lines in wrapped) + len(wrapped) - 1
+            if size <= 11 or count * w.text_height(size) <= area.h - round(20 * u):
                 break
             size -= 1
         y = area.top + round(10 * u)
