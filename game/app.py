@@ -208,7 +208,7 @@ class App:
             self.stack[-1].resume()
 
     def quit(self, code: int = 0) -> None:
-        if self.kiosk is not None and not self.kiosk.unlocked:
+        if self.kiosk is not None and self.kiosk.armed:
             return  # a kiosk is left only by its operator (chord or PIN)
         self.exit_code = code
         self.running = False
@@ -333,8 +333,12 @@ class App:
             scene.language_changed()
 
     def save_settings(self) -> None:
-        """Write the settings to disk now (when there is a store)."""
+        """Write the settings to disk now (when there is a store). In kiosk mode a player's
+        changes are kept only until the idle reset: the operator's PIN saves them
+        (``Kiosk.keep_settings``)."""
         if self.store is None or self.stored is None:
+            return
+        if self.kiosk is not None and not self.kiosk.unlocked:
             return
         from game.saves import settings_into_store
 

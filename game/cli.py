@@ -98,8 +98,12 @@ def _add_play_options(
             "--kiosk",
             action="store_true",
             default=argparse.SUPPRESS if subcommand else False,
-            help="kiosk mode: fullscreen, no way out but the operator's key chord or PIN "
-            "(settings file), back to a self-playing table when idle",
+            help="kiosk mode, for a public touch screen (a cafe, a waiting room): fullscreen, "
+            "no way out for players, back to a self-playing table when idle, and what players "
+            "change in the settings lasts until then. The first kiosk start asks the operator "
+            "to choose a PIN; the operator leaves by holding the top-left corner for three "
+            "seconds and typing it (or by their own key chord, kiosk_exit_chord in the "
+            "settings file)",
         )
 
 

@@ -215,6 +215,9 @@ class Settings:
     kiosk_pin: str = ""  # digits an operator types to leave kiosk mode; "" for none
     kiosk_exit_chord: str = "ctrl+alt+shift+q"  # keys held together to leave kiosk mode
     kiosk_idle_seconds: int = 90  # idle time before kiosk mode returns to the attract mode
+    kiosk_pin_hash: str = ""  # the operator's PIN, salted and hashed (game.scenes.kiosk)
+    kiosk_pin_failures: int = 0  # wrong PINs in a row (kept over a restart: the lockout grows)
+    kiosk_pin_locked_seconds: float = 0.0  # what was left of the PIN pad's lockout
     window_size: tuple[int, int] | None = None  # the last windowed size, or None
     hints: bool = True  # light the tiles in the hand that can be played
     players: int = 4  # quick play's table, as last chosen on the custom table
@@ -239,6 +242,9 @@ _SETTINGS_CHECKS: dict[str, Check] = {
     "kiosk_pin": _text(r"[0-9]{0,12}"),
     "kiosk_exit_chord": _text(r"[a-z0-9]+(?:\+[a-z0-9]+){0,5}"),
     "kiosk_idle_seconds": _whole(10, 24 * 3600),
+    "kiosk_pin_hash": _text(r"(?:pbkdf2-sha256\$[0-9]{1,7}\$[0-9a-f]{32}\$[0-9a-f]{64})?"),
+    "kiosk_pin_failures": _whole(0, 10**6),
+    "kiosk_pin_locked_seconds": _number(0.0, 24 * 3600),
     "window_size": _window_size,
     "hints": _boolean,
     "players": _whole(2, 14),

@@ -2,7 +2,9 @@
 animation speed, sound.
 
 Every change is applied at once and saved (game.store) so it holds at the next start; a new
-language re-lays every open scene in it (App.apply_language).
+language re-lays every open scene in it (App.apply_language). In kiosk mode a change lasts only
+until the idle reset, and "Keep for everyone" saves the page's settings after the operator's
+PIN (game.scenes.kiosk).
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ class SettingsScene(OptionsScene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        self.message_lines = 1 if app.kiosk is not None else 0  # the kiosk's note
         s = self.app.settings
 
         def setter(name: str) -> Callable[[Any], None]:
@@ -127,12 +130,51 @@ class SettingsScene(OptionsScene):
             ),
         ]
 
+    # ------------------------------------------------------------------ kiosk mode
+
+    @property
+    def in_kiosk(self) -> bool:
+        return self.app.kiosk is not None
+
+    def footer(self) -> list[tuple[str, Callable[[], None], bool]]:
+        kiosk = self.app.kiosk
+        if kiosk is None or not kiosk.has_pin:  # an operator with a chord alone keeps none
+            return super().footer()
+        # Back stays last: Enter presses the last button
+        return [
+            (_("Keep for everyone"), self.keep_for_everyone, False),
+            (_("Back"), self.back, True),
+        ]
+
+    def keep_for_everyone(self) -> None:
+        """The operator's PIN, then these settings are every player's (and saved)."""
+        kiosk = self.app.kiosk
+        if kiosk is None:
+            return
+
+        def keep() -> None:
+            kiosk.keep_settings()
+            self.app.notify(_("These settings are kept for every player."), 4.0)
+
+        kiosk.open_pin_pad(keep)
+
+    def message(self) -> tuple[str, bool]:
+        if not self.in_kiosk:
+            return "", False
+        return _("Kiosk mode: changes last until the screen is left idle."), False
+
+    def _message_room(self, u: float) -> int:
+        return OptionsScene.reserved(self, u)
+
+    # ------------------------------------------------------------------ the sample tiles
+
     def _sample_size(self, u: float) -> int:
         return max(12, round(28 * u))
 
     def reserved(self, u: float) -> int:
-        # room for the sample tiles (a double stands two tiles tall) between rows and buttons
-        return 2 * self._sample_size(u) + round(16 * u)
+        # room for the sample tiles (a double stands two tiles tall) between rows and buttons,
+        # under the kiosk's message when there is one
+        return self._message_room(u) + 2 * self._sample_size(u) + round(16 * u)
 
     def draw_background(self, surface: pygame.Surface) -> None:
         super().draw_background(surface)
@@ -144,7 +186,7 @@ class SettingsScene(OptionsScene):
         tiles = [(12, 5), (5, 5), (5, 9), (9, 3), (3, 11)]
         total = sum((size if a == b else 2 * size) + 6 for a, b in tiles)
         x = (width - total) // 2
-        below = self.rows[-1][0].bottom if self.rows else height // 2
+        below = (self.rows[-1][0].bottom if self.rows else height // 2) + self._message_room(u)
         above = min((b.rect.top for b in self.buttons), default=height)
         y = (below + above) // 2 - size // 2
         for a, b in tiles:

@@ -199,4 +199,5 @@ def test_kiosk_settings_come_from_the_store_file(tmp_path: object) -> None:
         def load_settings(self) -> object:
             raise OSError("no disk")
 
-    assert KioskConfig.load(Broken()) == KioskConfig(), "no settings: the defaults still lock"
+    config = KioskConfig.load(Broken())
+    assert config == KioskConfig() and not config.has_way_out, "no settings: a new PIN is asked"
