@@ -337,3 +337,11 @@ def test_the_help_says_what_kiosk_mode_is_for_and_how_the_operator_leaves() -> N
         "kiosk_exit_chord",
     ):
         assert words in text, words
+
+
+def test_the_lockout_countdown_never_shows_sixty_seconds() -> None:
+    from game.scenes.kiosk import clock_text
+
+    assert clock_text(1919.5) == "32:00"
+    assert clock_text(28.2) == "0:29"
+    assert clock_text(0.0) == "0:00"
