@@ -87,6 +87,8 @@ _MAX_DESCRIPTION: Final = 160
 # Limits on what a level file may hold, each with its reason (the README's table lists them).
 # A level is a few hundred bytes; the cap keeps a stray big file from stalling the start.
 MAX_FILE_BYTES: Final = 256 * 1024
+# Parts of one dotted key (a level needs 2): see longest_key.
+MAX_KEY_PARTS: Final = 8
 # Ladder positions; the README suggests steps of 10, so a thousand levels fit.
 MAX_ORDER: Final = 10_000
 # Seeds are 63-bit numbers, as the game's own (the daily table's, a fresh deal's).
@@ -141,7 +143,7 @@ class LevelError(Exception):
 
     def __init__(self, path: Path | str, field: str | None, kind: str, reason: str) -> None:
         self.path = Path(path)
-        self.file = self.path.name
+        self.file = shown_name(self.path.name)
         self.field = field
         self.kind = kind
         self.reason = reason
@@ -204,6 +206,32 @@ def text_problem(value: str, max_length: int) -> str | None:
     if len(value) > max_length:
         return f"is {len(value)} characters long; at most {max_length}"
     return None
+
+
+def shown_name(name: str) -> str:
+    """A file name as it can be printed and drawn: what :func:`text_problem` would refuse
+    (a line break, a control character, or a byte that is not UTF-8, which Python keeps as a
+    lone surrogate) is written as an escape, like ``\\n`` or ``\\xff``.
+
+    >>> shown_name("caf\\udce9.toml"), shown_name("two\\nlines.toml")
+    ('caf\\\\xe9.toml', 'two\\\\nlines.toml')
+    """
+    out = []
+    for char in name:
+        if 0xDC80 <= ord(char) <= 0xDCFF:  # os.fsdecode's stand-in for an undecodable byte
+            out.append(f"\\x{ord(char) - 0xDC00:02x}")
+        elif char in _LINE_BREAKS or (
+            unicodedata.category(char) in _UNSHOWABLE and char not in _JOINERS
+        ):
+            out.append(repr(char)[1:-1])
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def _quoted(text: str, limit: int = _MAX_NAME) -> str:
+    """``text`` in quotes for a message, cut short if long (a refusal stays readable)."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")
 
 
 # ---------------------------------------------------------------------------- levels
@@ -389,7 +417,7 @@ def load_levels(directory: Path | str | None = None) -> tuple[list[Level], list[
 
 
 def _file_of(level: Level) -> str:
-    return level.path.name if level.path is not None else level.id
+    return shown_name(level.path.name) if level.path is not None else level.id
 
 
 def load_level(path: Path | str) -> Level:
@@ -460,13 +488,85 @@ def _size_text(size: int) -> str:
 def parse_level(text: str, path: Path | str = "<level>") -> Level:
     """A level from the text of a level file; ``path`` names it in errors."""
     path = Path(path)
+    text = text.removeprefix("\ufeff")
+    parts = longest_key(text)
+    if parts > MAX_KEY_PARTS:
+        raise LevelError(
+            path,
+            None,
+            PARSE,
+            f"a dotted key of {parts} parts is too long to read; at most {MAX_KEY_PARTS}",
+        )
     try:
-        data = tomllib.loads(text.removeprefix("\ufeff"))
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise LevelError(path, None, PARSE, f"not valid TOML: {error}") from None
     except RecursionError:  # lists or tables inside each other thousands deep
         raise LevelError(path, None, PARSE, "nested too deeply to read") from None
     return _LevelReader(path).read(data)
+
+
+# The rest of a string after its opening quote(s), up to and with its closing quote(s); each
+# is tried once where a string opens, so the scan stays linear.
+_STRING_ENDS: Final = {
+    '"""': re.compile(r'(?:[^\\]|\\.)*?"""', re.DOTALL),
+    "'''": re.compile(r".*?'''", re.DOTALL),
+    '"': re.compile(r'(?:[^"\\\n]|\\.)*"'),
+    "'": re.compile(r"[^'\n]*'"),
+}
+_BARE: Final = re.compile(r"[A-Za-z0-9_+:-]+")  # a bare key, or a number or a date in a value
+
+
+def longest_key(text: str) -> int:
+    """The most parts of a dotted key in TOML ``text`` (``a.b.c`` has 3; 1 if none is dotted).
+
+    Python's TOML reader takes time and memory growing with the square of a key's parts (a key
+    of 16,000 parts in a 32 KB file takes seconds and a gigabyte), so a level file's keys are
+    counted before it reads them; a level needs 2 parts at most (``rules.set_size``). Dots in
+    strings and comments do not count; a number like ``1.5`` counts as 2 parts.
+
+    >>> longest_key('a.b.c = 1  # x.y.z.w\\nd = "e.f.g.h"\\n[rules . "x.y"]\\nf = 1.5')
+    3
+    """
+    longest = parts = 1
+    after_part = False  # a key part just ended: a dot may continue the key
+    after_dot = False  # a dot just came: the next part continues the key
+    index, size = 0, len(text)
+    while index < size:
+        char = text[index]
+        if char in " \t":
+            index += 1
+            continue
+        if char == "." and after_part:
+            after_part, after_dot = False, True
+            index += 1
+            continue
+        if char in "\"'":
+            quote = char * 3 if text.startswith(char * 3, index) else char
+            closing = _STRING_ENDS[quote].match(text, index + len(quote))
+            if closing is not None:
+                end = closing.end()
+            elif len(quote) == 3:  # unterminated: the TOML reader will say so
+                break
+            else:  # a one-line string ends with its line at the latest
+                newline = text.find("\n", index)
+                end = size if newline < 0 else newline
+        elif bare := _BARE.match(text, index):
+            end = bare.end()
+        else:
+            if char == "#":
+                newline = text.find("\n", index)
+                end = size if newline < 0 else newline
+            else:
+                end = index + 1
+            parts, after_part, after_dot = 1, False, False
+            index = end
+            continue
+        parts = parts + 1 if after_dot else 1
+        longest = max(longest, parts)
+        after_part, after_dot = True, False
+        index = end
+    return longest
 
 
 class _LevelReader:
@@ -483,13 +583,17 @@ class _LevelReader:
     def keys(self, data: Mapping[str, object], allowed: Sequence[str], where: str) -> None:
         for key in data:
             if key not in allowed:
-                field = f"{where}.{key}" if where else key
+                # a quoted TOML key may hold anything: the field shows it escaped, cut short
+                shown = shown_name(key if len(key) <= _MAX_NAME else key[:_MAX_NAME] + "…")
+                field = f"{where}.{shown}" if where else shown
                 hint = [k for k in allowed if k.startswith(key) or key.startswith(k)]
                 hint = hint or difflib.get_close_matches(key, allowed, n=1)
-                suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
+                suggestion = f" (did you mean {_quoted(hint[0])}?)" if hint else ""
                 known = ", ".join(allowed)
                 raise self.fail(
-                    field, UNKNOWN_KEY, f"unknown key {key!r}{suggestion}; known keys: {known}"
+                    field,
+                    UNKNOWN_KEY,
+                    f"unknown key {_quoted(key)}{suggestion}; known keys: {known}",
                 )
 
     def get(self, data: Mapping[str, object], key: str, where: str, required: bool) -> object:
@@ -641,9 +745,7 @@ class _LevelReader:
                     raise self.fail(field, TYPE, f"must be true or false, not {_describe(value)}")
                 option = value
             elif key in _TEXT_OPTIONS:
-                if not isinstance(value, str):
-                    raise self.fail(field, TYPE, f"must be text in quotes, not {_describe(value)}")
-                option = value
+                option = self.text(section, key, "rules")
             else:  # a Rules field this loader does not know how to read
                 raise self.fail(field, UNKNOWN_KEY, f"the rule option {key!r} cannot be set here")
             try:
@@ -766,7 +868,7 @@ def _describe(value: object) -> str:
     if isinstance(value, float):
         return f"the decimal {value}"
     if isinstance(value, str):
-        return f"the text {value!r}"
+        return f"the text {_quoted(value)}"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):
@@ -799,6 +901,10 @@ def ladder_state(levels: Iterable[Level], progress: Mapping[str, object]) -> lis
 
     The first level is always open; a level opens when the level before it is cleared. A level
     once cleared stays cleared. Ids in ``progress`` that no level has are ignored.
+
+    A level whose file was refused is simply not among ``levels``: the ladder closes the gap,
+    and the level after it opens when the one before the gap is cleared, so one broken file
+    never locks the rest. Its saved stars stay in ``progress`` and count again once it loads.
     """
     entries: list[LadderEntry] = []
     previous_cleared = True

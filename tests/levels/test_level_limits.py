@@ -286,3 +286,60 @@ def test_the_levels_folder_can_be_named_by_the_environment(
     monkeypatch.setenv("MEXICAN_TRAIN_LEVELS", str(tmp_path))
     assert default_levels_dir() == tmp_path
     assert [lv.id for lv in load_levels()[0]] == ["good-table"]
+
+
+def test_a_file_name_that_cannot_be_shown_is_escaped_in_the_refusal(tmp_path: Path) -> None:
+    # Linux allows any byte but NUL and "/" in a name; Python keeps a byte that is not UTF-8
+    # as a lone surrogate, which stderr and the screen cannot take.
+    (tmp_path / os.fsdecode(b"caf\xe9.toml")).write_text("not toml", encoding="utf-8")
+    (tmp_path / "two\nlines.toml").write_text("not toml", encoding="utf-8")
+    _levels, errors = load_levels(tmp_path)
+    assert sorted(e.file for e in errors) == ["caf\\xe9.toml", "two\\nlines.toml"]
+    for error in errors:
+        assert str(error).isprintable() and str(error).encode("utf-8")
+
+
+def test_a_long_value_is_cut_short_in_the_refusal(tmp_path: Path) -> None:
+    error = _refusal(tmp_path, GOOD.replace("rounds = 3", f'scoring = "{"g" * 100_000}"'))
+    assert (error.field, error.kind) == ("rules.scoring", VALUE)
+    assert len(str(error)) < 200
+    error = _refusal(tmp_path, f"{'k' * 100_000} = 1\n" + GOOD)
+    assert error.kind == "unknown_key" and len(str(error)) < 300
+    error = _refusal(tmp_path, GOOD.replace("order = 10", f'order = "{"9" * 100_000}"'))
+    assert error.kind == "type" and len(str(error)) < 200
+
+
+def test_an_unknown_key_that_cannot_be_shown_is_escaped(tmp_path: Path) -> None:
+    error = _refusal(tmp_path, '"na\\u0000me" = "x"\n' + GOOD)
+    assert error.field == "na\\x00me" and str(error).isprintable()
+
+
+@pytest.mark.parametrize(
+    ("tail", "parts"),
+    [
+        ("a.b.c.d.e.f.g.h.i = 1\n", 9),
+        ("[" + "x." * 3000 + "y]\n", 3001),  # Python's reader would take time and memory
+        ('z = """a""""\n' + '"q".' * 3000 + "y = 1\n", 3001),  # past a string's extra quotes
+    ],
+    ids=["nine", "header", "after-a-string"],
+)
+def test_a_dotted_key_of_too_many_parts_is_refused_before_reading(
+    tmp_path: Path, tail: str, parts: int
+) -> None:
+    error = _refusal(tmp_path, GOOD + tail)
+    assert (error.field, error.kind) == (None, PARSE)
+    assert error.reason == f"a dotted key of {parts} parts is too long to read; at most 8"
+
+
+def test_dots_in_strings_comments_and_numbers_are_not_keys(tmp_path: Path) -> None:
+    text = (
+        GOOD.replace(
+            'description = "A table with nothing wrong."',
+            'description = "A.b.c.d.e.f.g.h.i.j."  # a.b.c.d.e.f.g.h.i.j\nrules.hand_size = 5',
+        )
+        .replace("[rules]\n", "")
+        .replace('preset = "standard"', 'rules.preset = "standard"')
+    )
+    text = text.replace("rounds = 3\n", "rules.rounds = 3\n")
+    level = load_level(_write(tmp_path, "dotted.toml", text))
+    assert level.description == "A.b.c.d.e.f.g.h.i.j." and level.option_values["hand_size"] == 5
