@@ -755,6 +755,8 @@ class LadderScene(Scene):
         return rect.clip(self.view.inflate(0, 8)) or None
 
     def hints(self) -> list[tuple[str, str]]:
+        if self.nav.key == ("notice", "refused"):  # nothing to play there
+            return [("move", _("Choose")), ("back", _("Back"))]
         return [("move", _("Choose")), ("activate", _("Play")), ("back", _("Back"))]
 
     # ------------------------------------------------------------------ time and drawing

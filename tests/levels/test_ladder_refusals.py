@@ -126,6 +126,7 @@ def test_keyboard_and_gamepad_pass_through_the_notice_to_back(broken_ladder: Pat
         frames(app, 60)
         notice = ladder.card_rect(len(ladder.entries))
         assert ladder.view.contains(notice), "the focus brings the notice into view"
+        assert "activate" not in dict(ladder.hints()), "no Play hint: nothing to play there"
         _key(app, pygame.K_RETURN)
         assert app.top is ladder, "activating the notice starts nothing"
         _key(app, pygame.K_DOWN)
