@@ -99,6 +99,11 @@ MAX_OPPONENTS: Final = MAX_PLAYERS - 1
 # standard would decide every round on that one tile.
 MAX_DOUBLE_BLANK_POINTS: Final = 100
 _LARGEST_SET: Final = max(SUPPORTED_SETS)
+# The most any match can count for one player: every round the largest set allows, each
+# counting every pip of that set and the dearest double blank (19 x (3420 + 100) = 66,880).
+MAX_GOAL_POINTS: Final = (_LARGEST_SET + 1) * (
+    _LARGEST_SET * (_LARGEST_SET + 1) * (_LARGEST_SET + 2) // 2 + MAX_DOUBLE_BLANK_POINTS
+)
 # Ranges of the whole-number rule options whatever the player count, (low, high, why): the rules'
 # own check refuses what is below and names the sets; the deal check then refines the rest for
 # the table's players.
@@ -803,19 +808,22 @@ class _LevelReader:
         for field, value in (("goal.two_stars", two), ("goal.three_stars", three)):
             if value < 1:
                 raise self.fail(field, GOAL, f"must be 1 or more, not {value}")
-        # No player's match total can pass every pip of the set (and the double blank's
-        # points) in every round: a threshold above that could never be met.
-        deal = rules.deal_for(players)
-        most = deal.rounds * (set_pips(deal.set_size) + rules.double_blank_points)
-        rounds = f"{deal.rounds} round{'s' * (deal.rounds != 1)}"
-        why = f"no total can pass {most} in {rounds} with a double-{deal.set_size} set"
-        for field, limited in (
-            ("goal.points", points),
-            ("goal.two_stars", two),
-            ("goal.three_stars", three),
-        ):
+        # No match counts more than MAX_GOAL_POINTS. With positive scoring a threshold must
+        # also be reachable at this table: no total passes every pip of the set (and the
+        # double blank's points) in every round. (With penalty scoring a threshold above that
+        # is merely always met, as a gentle level may want.)
+        fields = (("goal.points", points), ("goal.two_stars", two), ("goal.three_stars", three))
+        for field, limited in fields:
             if limited is not None:
-                self.at_most(field, limited, 1, most, why)
+                self.at_most(field, limited, 1, MAX_GOAL_POINTS, "more than any match can count")
+        if positive:
+            deal = rules.deal_for(players)
+            most = deal.rounds * (set_pips(deal.set_size) + rules.double_blank_points)
+            rounds = f"{deal.rounds} round{'s' * (deal.rounds != 1)}"
+            why = f"no total can pass {most} in {rounds} with a double-{deal.set_size} set"
+            for field, limited in fields:
+                if limited is not None:
+                    self.at_most(field, limited, 1, most, why)
         if positive:
             if three <= two:
                 raise self.fail(

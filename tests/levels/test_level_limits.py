@@ -165,14 +165,21 @@ BAD_NUMBERS = [
     ("rounds = 3", "rounds = 3\nhand_size = 96", "rules.hand_size", "must be 2 to 95"),
     ("rounds = 3", "rounds = 3\nmax_open_doubles = 20", "rules.max_open_doubles", "0 to 19"),
     ("rounds = 3", "rounds = 20", "rules.rounds", "must be 1 to 19"),
-    ("two_stars = 60", f"two_stars = {10**12}", "goal.two_stars", f"must be 1 to {MOST}"),
+    ("two_stars = 60", f"two_stars = {10**12}", "goal.two_stars", "must be 1 to 66880 (more"),
+    # with positive scoring, a threshold no match at this table can reach
     (
-        'kind = "win"',
-        f'kind = "under"\npoints = {MOST + 1}',
+        "[goal]",
+        f"[goal]\npoints = {MOST + 1}",
         "goal.points",
-        f"no total can pass {MOST} in 3 rounds with a double-9 set",
+        f"must be 1 to {MOST} (no total can pass {MOST} in 3 rounds with a double-9 set)",
     ),
 ]
+POSITIVE = (
+    GOOD.replace("rounds = 3", 'rounds = 3\nscoring = "positive"')
+    .replace('kind = "win"', 'kind = "reach"')
+    .replace("two_stars = 60", f"two_stars = {MOST + 2}")
+    .replace("three_stars = 25", f"three_stars = {MOST + 3}")
+)
 
 
 @pytest.mark.parametrize(
@@ -181,8 +188,9 @@ BAD_NUMBERS = [
 def test_numbers_out_of_range_are_refused_with_the_range(
     tmp_path: Path, old: str, new: str, field: str, words: str
 ) -> None:
-    assert old in GOOD
-    error = _refusal(tmp_path, GOOD.replace(old, new, 1))
+    base = POSITIVE if field == "goal.points" else GOOD
+    assert old in base
+    error = _refusal(tmp_path, base.replace(old, new, 1))
     assert (error.file, error.field, error.kind) == ("bad.toml", field, RANGE), str(error)
     assert words in error.reason
     assert str(error).startswith(f"bad.toml: {field}: must be ")
@@ -194,6 +202,19 @@ def test_the_limits_themselves_load(tmp_path: Path) -> None:
     )
     level = load_level(_write(tmp_path, "edge.toml", text))
     assert (level.order, level.seed, level.rules().double_blank_points) == (10000, 2**63 - 1, 100)
+
+
+def test_a_penalty_threshold_above_what_a_table_counts_is_always_met_and_loads(
+    tmp_path: Path,
+) -> None:
+    text = GOOD.replace('kind = "win"', f'kind = "under"\npoints = {MOST + 500}')
+    text = text.replace("two_stars = 60", f"two_stars = {MOST + 400}")
+    assert load_level(_write(tmp_path, "gentle.toml", text)).goal.points == MOST + 500
+    reachable = POSITIVE.replace("[goal]", f"[goal]\npoints = {MOST - 10}").replace(
+        f"{MOST + 2}", f"{MOST - 5}"
+    )
+    error = _refusal(tmp_path, reachable)  # three stars at MOST + 3 cannot be reached
+    assert (error.field, error.kind) == ("goal.three_stars", RANGE)
 
 
 def test_more_opponents_than_a_table_seats_are_refused(tmp_path: Path) -> None:
