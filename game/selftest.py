@@ -4,11 +4,13 @@ Headless (the dummy video and audio drivers are forced) and private (the saves g
 temporary folder, never the player's). In order:
 
 * ``fonts``: the font packages are found (not pygame's fallback font) and render Latin and Tamil.
-* ``assets``: every file under ``assets/`` is read; catalogs and rules pages parse; every level
-  file loads without an error.
+* ``assets``: every file under ``assets/`` is read; catalogs and rules pages parse; the level
+  files load (``$MEXICAN_TRAIN_LEVELS`` names another levels folder). A level file refused is
+  named but fails nothing: the game goes on without it, and the ladder says why it is missing.
 * ``tiles``: every face of a double-12 set and the backs, in every colour theme.
 * ``sounds``: every effect is synthesised and played through the mixer.
-* ``scenes``: every scene is drawn once (menu, settings, statistics, custom table, rules, deal,
+* ``scenes``: every scene is drawn once (menu, settings, statistics, custom table, rules, ladder
+  (and its notice of refused level files, if any), daily table, deal,
   table, pause, the pass-and-play cover, the kiosk's attract mode and PIN pad, round summary,
   match end, replay, replay error) and is not blank; a scene class it does not know is named.
 * ``round``: one round between computer players through the real table, the seats thinking
@@ -88,9 +90,12 @@ def check_assets() -> str:
         i18n.load_catalog(code)
         i18n.rules_document(code)
     levels, errors = load_levels()
-    _need(not errors, f"level files refused: {'; '.join(str(e) for e in errors[:3])}")
     _need(bool(levels), "no level files found")
-    return f"{len(files)} files, {len(i18n.LANGUAGES)} languages, {len(levels)} levels"
+    refused = ""
+    if errors:  # the player sees them at the end of the ladder; the author reads them here
+        named = "; ".join(str(e) for e in errors[:3]) + ("; ..." if len(errors) > 3 else "")
+        refused = f" ({len(errors)} level file{'s' * (len(errors) != 1)} refused: {named})"
+    return f"{len(files)} files, {len(i18n.LANGUAGES)} languages, {len(levels)} levels{refused}"
 
 
 def check_tiles() -> str:
@@ -138,7 +143,7 @@ def check_scenes(app: App) -> str:
     from game.scenes.custom import CustomTableScene
     from game.scenes.deal import DealScene
     from game.scenes.kiosk import AttractScene, Kiosk, KioskConfig, PinPadScene
-    from game.scenes.ladder import DailyScene, LadderScene
+    from game.scenes.ladder import DailyScene, LadderScene, ladder_refusals
     from game.scenes.menu import MenuScene
     from game.scenes.pause import PauseScene
     from game.scenes.replay import ReplayErrorScene, ReplayScene
@@ -169,6 +174,19 @@ def check_scenes(app: App) -> str:
     ):
         app.push(make())
         show(name)
+        app.pop()
+    if ladder_refusals():  # the refused level files are named at the end of the ladder
+        ladder = LadderScene(app)
+        app.push(ladder)
+        ladder.scroll_to(ladder.max_scroll, instant=True)
+        notice = ladder.notice_index
+        _need(notice is not None, "the ladder does not say which level files were refused")
+        assert notice is not None
+        _need(
+            ladder.view.colliderect(ladder.card_rect(notice)),
+            "the ladder's notice of refused level files cannot be scrolled into view",
+        )
+        show("ladder's notice of refused level files")
         app.pop()
 
     rules = Rules.standard().with_options(set_size=6, rounds=1)

@@ -37,6 +37,7 @@ from game.levels import (
     OPEN,
     LadderEntry,
     Level,
+    LevelError,
     Rating,
     ladder_state,
     load_levels,
@@ -62,13 +63,28 @@ SCROLL_EASE = 14.0  # how fast the list glides to where it is scrolled (per seco
 
 
 @functools.cache
-def ladder_levels() -> tuple[Level, ...]:
-    """The levels of ``levels/`` in ladder order (read once a run). A refused file is named
-    on stderr for its author; the others still make the ladder."""
+def _read_ladder() -> tuple[tuple[Level, ...], tuple[LevelError, ...]]:
+    """The levels of ``levels/`` in ladder order and the files refused (read once a run)."""
     levels, errors = load_levels()
     for error in errors:
         print(f"level refused: {error}", file=sys.stderr)
-    return tuple(levels)
+    return tuple(levels), tuple(errors)
+
+
+def ladder_levels() -> tuple[Level, ...]:
+    """The levels of ``levels/`` in ladder order; a refused file is left out (the ladder says
+    why at its end, and stderr names it for its author) and the others still make the ladder."""
+    return _read_ladder()[0]
+
+
+def ladder_refusals() -> tuple[LevelError, ...]:
+    """The level files of ``levels/`` that could not be loaded, each with its reason."""
+    return _read_ladder()[1]
+
+
+def forget_ladder() -> None:
+    """Read ``levels/`` again next time (tests, after changing the levels folder)."""
+    _read_ladder.cache_clear()
 
 
 # Progress of apps without a store (tests, tools): kept for as long as the app lives.
@@ -205,6 +221,13 @@ def opponents_brief(level: Level) -> str:
     return _("Opponents: {names}").format(names=" · ".join(people))
 
 
+def refusals_heading(count: int) -> str:
+    """The head of the notice under the ladder: how many level files could not be loaded."""
+    return ngettext(
+        "{n} table could not be loaded:", "{n} tables could not be loaded:", count
+    ).format(n=count)
+
+
 def daily_best_text(best: DailyResult | None) -> str:
     """Today's best at the daily table, or that there is none yet."""
     if best is None:
@@ -311,6 +334,23 @@ class CardLayout:
         text = self.line(self.name_size) + sum(self.line(size) for _, size in self.lines(level))
         return 2 * self.pad + max(self.badge, text)
 
+    def notice_lines(self, refusals: Sequence[LevelError]) -> list[tuple[str, int]]:
+        """The notice's lines: the heading, then each refused file with its reason (the
+        loader's words, for the file's author), wrapped to the card's width."""
+        out = [
+            (line, self.body_size)
+            for line in w.wrap(refusals_heading(len(refusals)), self.body_size, self.text_w)
+        ]
+        for error in refusals:
+            out += [
+                (line, self.small_size) for line in w.wrap(str(error), self.small_size, self.text_w)
+            ]
+        return out
+
+    def notice_height(self, refusals: Sequence[LevelError]) -> int:
+        text = sum(self.line(size) for _, size in self.notice_lines(refusals))
+        return 2 * self.pad + max(self.badge, text)
+
 
 def draw_card(
     surface: pygame.Surface,
@@ -392,17 +432,66 @@ def draw_card(
         y += card.line(size)
 
 
+def draw_notice(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    refusals: Sequence[LevelError],
+    card: CardLayout,
+    theme: Theme,
+    *,
+    lit: bool = False,
+    alpha: int = 255,
+) -> None:
+    """The level files that could not be loaded, as a card after the last level: a warning
+    badge, how many, then each file with its reason."""
+    fill = (*w.mix(theme.panel[:3], theme.refusal, 0.12 if lit else 0.06), 225)
+    edge = theme.refusal
+    w.draw_panel(surface, rect, fill, edge, max(8, card.pad), 2 if lit else 1)
+    badge = pygame.Rect(rect.x + card.pad, rect.y + card.pad, card.badge, card.badge)
+    pygame.draw.circle(surface, edge, badge.center, card.badge // 2, max(2, card.badge // 14))
+    w.blit_text(
+        surface,
+        "!",
+        round(card.badge * 0.6),
+        edge,
+        bold=True,
+        max_width=card.badge - 6,
+        center=badge.center,
+    )
+    x = rect.x + card.text_x
+    y = rect.y + card.pad
+    for line, size in card.notice_lines(refusals):
+        heading = size == card.body_size
+        colour = theme.text if heading else theme.text_dim
+        w.blit_text(surface, line, size, colour, bold=heading, alpha=alpha, topleft=(x, y))
+        y += card.line(size)
+
+
 # ---------------------------------------------------------------------------- the ladder screen
 
 
 class LadderScene(Scene):
-    """Every level in order; choose an open or cleared one to play it."""
+    """Every level in order; choose an open or cleared one to play it.
+
+    Level files that could not be loaded are named, each with its reason, in a notice after the
+    last level (``refusals``; by default those of ``levels/``). The notice takes the focus on
+    the way from the last level to Back, so a keyboard or a gamepad brings it into view, and
+    activating it does nothing. The ladder goes on past a missing level: the level after it
+    opens when the one before it is cleared (see :func:`game.levels.ladder_state`).
+    """
 
     def __init__(
-        self, app: App, levels: Sequence[Level] | None = None, seed: int | None = None
+        self,
+        app: App,
+        levels: Sequence[Level] | None = None,
+        seed: int | None = None,
+        refusals: Sequence[LevelError] | None = None,
     ) -> None:
         super().__init__(app)
         self.levels = tuple(ladder_levels() if levels is None else levels)
+        if refusals is None:
+            refusals = ladder_refusals() if levels is None else ()
+        self.refusals = tuple(refusals)
         self.custom = levels is not None  # not levels/: the match end must know this ladder
         self.seed = seed  # the deal of levels without a fixed one (None: a fresh one each time)
         self.entries: list[LadderEntry] = []
@@ -477,6 +566,8 @@ class LadderScene(Scene):
         self.gap = max(6, round(12 * u))
         # Each card as tall as its wrapped lines (in the current language): where each starts.
         self.heights = [self.card.height(entry.level) for entry in self.entries]
+        if self.refusals:
+            self.heights.append(self.card.notice_height(self.refusals))
         self.tops: list[int] = []
         y = 0
         for h in self.heights:
@@ -495,6 +586,16 @@ class LadderScene(Scene):
         self._layout()
 
     @property
+    def rows(self) -> int:
+        """Cards in the list: the levels, then the notice of refused files if there is one."""
+        return len(self.entries) + (1 if self.refusals else 0)
+
+    @property
+    def notice_index(self) -> int | None:
+        """The row of the notice of refused files (after the levels), or None."""
+        return len(self.entries) if self.refusals else None
+
+    @property
     def content_height(self) -> int:
         return self.tops[-1] + self.heights[-1] if self.tops else 0
 
@@ -503,7 +604,7 @@ class LadderScene(Scene):
         return float(max(0, self.content_height - self.view.h))
 
     def card_rect(self, index: int, scroll: float | None = None) -> pygame.Rect:
-        """Where the card of level ``index`` is on screen (it may be off the list's view)."""
+        """Where the card of row ``index`` is on screen (it may be off the list's view)."""
         offset = self.scroll if scroll is None else scroll
         y = self.view.y + self.tops[index] - round(offset)
         return pygame.Rect(self.view.x, y, self.view.w, self.heights[index])
@@ -523,7 +624,7 @@ class LadderScene(Scene):
 
     def show_first(self, index: int) -> None:
         """Open with the card at ``index`` in view and whole cards above it (none cut)."""
-        if not 0 <= index < len(self.entries):
+        if not 0 <= index < self.rows:
             return
         bottom = self.tops[index] + self.heights[index]
         first = index
@@ -533,7 +634,7 @@ class LadderScene(Scene):
 
     def reveal(self, index: int, instant: bool = False) -> None:
         """Scroll just enough that the card at ``index`` is wholly in view."""
-        if not 0 <= index < len(self.entries):
+        if not 0 <= index < self.rows:
             return
         top, bottom = self.tops[index], self.tops[index] + self.heights[index]
         if top < self.target:
@@ -601,6 +702,9 @@ class LadderScene(Scene):
                     primary=index == start,
                 )
             )
+        notice = self.notice_index
+        if notice is not None:  # only to bring it into view: activating it does nothing
+            items.append(FocusItem(("notice", "refused"), self.card_rect(notice)))
         if self.back_button.active:
             items.append(FocusItem(("button", "back"), self.back_button.rect, self.back))
         return items
@@ -610,6 +714,8 @@ class LadderScene(Scene):
         for index, entry in enumerate(self.entries):
             if key == ("level", entry.level.id):
                 return index
+        if key == ("notice", "refused"):
+            return self.notice_index
         return None
 
     def intent(self, intent: Intent) -> bool:
@@ -649,6 +755,8 @@ class LadderScene(Scene):
         return rect.clip(self.view.inflate(0, 8)) or None
 
     def hints(self) -> list[tuple[str, str]]:
+        if self.nav.key == ("notice", "refused"):  # nothing to play there
+            return [("move", _("Choose")), ("back", _("Back"))]
         return [("move", _("Choose")), ("activate", _("Play")), ("back", _("Back"))]
 
     # ------------------------------------------------------------------ time and drawing
@@ -696,6 +804,15 @@ class LadderScene(Scene):
                 lit=lit,
                 alpha=round(255 * appear),
             )
+        notice = self.notice_index
+        if notice is not None:
+            rect = self.card_rect(notice)
+            if rect.bottom >= self.view.top - 4 and rect.top <= self.view.bottom + 4:
+                appear = min(1.0, max(0.0, (self.time - notice * 0.04) / 0.25))
+                lit = notice == focused
+                draw_notice(
+                    surface, rect, self.refusals, self.card, th, lit=lit, alpha=round(255 * appear)
+                )
         surface.set_clip(clip)
         self._draw_scrollbar(surface, th)
         self.back_button.draw(surface, th, u)
