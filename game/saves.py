@@ -45,7 +45,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -56,6 +56,7 @@ from game.store import MATCH_ID, AutoSaver, SavedGame, Store
 from game.store import Settings as StoredSettings
 
 if TYPE_CHECKING:
+    from game.levels import Level
     from game.scenes.session import Session
 
 TRACE_VARIABLE = "MEXICAN_TRAIN_TRACE"
@@ -167,12 +168,17 @@ class Keeper:
             self.version += 1
         return self._offer
 
-    def resume(self, *, inline: bool = False) -> Session | None:
-        """The saved match as a session, exactly as it was saved; None if there is none."""
+    def resume(
+        self, *, inline: bool = False, levels: Sequence[Level] | None = None
+    ) -> Session | None:
+        """The saved match as a session, exactly as it was saved (at its level's or the day's
+        table, the level found among ``levels``); None if there is none."""
         saved = self.check()
         if saved is None:
             return None
         session = session_from_save(saved, inline=inline)
+        # Before it is watched: its first save must name its table too.
+        session.restore_table(saved.meta, levels)
         self._offer = None
         self.version += 1
         self.watch(session)

@@ -218,6 +218,14 @@ def check_name(value: Any) -> str:
     return value
 
 
+def _is_name(value: Any) -> bool:
+    try:
+        check_name(value)
+    except ValueError:
+        return False
+    return True
+
+
 # ---------------------------------------------------------------------------------- settings
 
 
@@ -764,6 +772,10 @@ class Store:
         if not isinstance(lines, list) or not all(isinstance(line, dict) for line in lines):
             self._set_aside(_GAME, "damaged", _say(N_('"record" is not a list of lines')))
             return None
+        names = lines[0].get("names") if lines else None
+        if isinstance(names, list) and not all(_is_name(name) for name in names):
+            self._set_aside(_GAME, "damaged", _say(N_("a player's name is not printable text")))
+            return None
         try:
             text = "".join(_record_line(line) + "\n" for line in lines)
             record, state = load_record(text)
@@ -775,10 +787,7 @@ class Store:
         except Exception:  # whatever the content, a load must not raise
             self._set_aside(_GAME, "damaged", _say(N_("the record does not replay")))
             return None
-        try:
-            for name in state.names:
-                check_name(name)
-        except ValueError:
+        if not all(_is_name(name) for name in state.names):
             self._set_aside(_GAME, "damaged", _say(N_("a player's name is not printable text")))
             return None
         try:
