@@ -160,9 +160,9 @@ class Keeper:
                 # The game stopped between saving the finished match and forgetting it.
                 session = session_from_save(saved, inline=True)
                 session.restore_table(saved.meta)
-                keep_results(self.store, session)
+                if keep_results(self.store, session).written:
+                    self.store.clear_game()
                 session.close()
-                self.store.clear_game()
                 saved = None
             self._offer = saved
             self.version += 1
@@ -258,7 +258,8 @@ class Keeper:
             self._saver.flush()
         self.poll()
         session.outcome = keep_results(self.store, session)
-        if self._saver is not None:
+        if self._saver is not None and session.outcome.written:
+            # (a refused write left the finished match saved: the next start tries again)
             self._saver.clear()
             self._saver.flush()
         if self.trace:
@@ -330,6 +331,7 @@ class Outcome:
 
     counted: bool  # the statistics count it (False: nobody's record, or counted before)
     improved: bool  # a new best at its level (more stars) or for its day
+    written: bool = True  # every file it changed is saved (False: keep the finished save)
 
 
 def keep_results(store: Store, session: Session) -> Outcome:
@@ -337,17 +339,17 @@ def keep_results(store: Store, session: Session) -> Outcome:
     the statistics. Safe to do again for the same match (see Keeper._finished)."""
     if not session.state.match_over:
         return Outcome(False, False)
-    improved = keep_progress(store, session)
-    counted = record_statistics(store, session)
-    return Outcome(counted, improved)
+    improved, progress_written = keep_progress(store, session)
+    counted, statistics_written = record_statistics(store, session)
+    return Outcome(counted, improved, progress_written and statistics_written)
 
 
-def keep_progress(store: Store, session: Session) -> bool:
-    """A ladder level's stars (the most ever stay) or the daily table's best result; True when
-    that improved. Seat 0 is the player's at a level's table."""
+def keep_progress(store: Store, session: Session) -> tuple[bool, bool]:
+    """A ladder level's stars (the most ever stay) or the daily table's best result: whether
+    that improved, and whether what changed is saved. Seat 0 is the player's at a level."""
     level, state = session.level, session.state
     if level is None:
-        return False
+        return False, True
     progress = store.load_progress()
     if session.daily is not None:
         improved = progress.record_daily(
@@ -361,21 +363,19 @@ def keep_progress(store: Store, session: Session) -> bool:
 
         rating = rate_game(level, state, 0)
         improved = rating.cleared and progress.clear_level(level.id, rating.stars)
-    if improved:
-        store.save_progress(progress)
-    return improved
+    return improved, store.save_progress(progress) if improved else True
 
 
-def record_statistics(store: Store, session: Session) -> bool:
+def record_statistics(store: Store, session: Session) -> tuple[bool, bool]:
     """Count a finished match for the player: the one person's seat (seat 0 when a computer
-    played it for a test); a pass-and-play match of several people is nobody's record. False
-    when not counted (that, or the statistics counted this match already)."""
+    played it for a test); a pass-and-play match of several people is nobody's record.
+    Whether it was counted now (not: nobody's, or counted before), and whether that is saved."""
     state = session.state
     if not state.match_over:
-        return False
+        return False, True
     people = [seat for seat, kind in enumerate(session.kinds) if kind is None]
     if len(people) > 1:
-        return False
+        return False, True
     seat = people[0] if people else 0
     statistics = store.load_statistics()
     counted = statistics.record_match(
@@ -385,9 +385,7 @@ def record_statistics(store: Store, session: Session) -> bool:
         lower_is_better=state.rules.scoring == "penalty",
         match_id=session.match_id,
     )
-    if counted:
-        store.save_statistics(statistics)
-    return counted
+    return counted, store.save_statistics(statistics) if counted else True
 
 
 def _whole_number(text: str) -> int:

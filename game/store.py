@@ -24,9 +24,19 @@ Files (JSON, UTF-8), each ``{"format": "mexican-train/<kind>", "version": N, ...
 Every write goes to a temporary file beside the target, flushed and fsync'd, then renamed over
 it, so a file on disk is always a whole old one or a whole new one. A file that is damaged, from
 a newer version, or not ours is renamed aside (``settings.damaged-20261129-231500.json``, never
-over an earlier one), defaults are used, and a notice says so. A field of the wrong type or out of
-range falls back to its default, with a notice. Unknown keys are ignored. Nothing is pickled, and
-no file content makes a load raise.
+over an earlier one), defaults are used, and a notice says so. So is a file that cannot be read
+(``statistics.unreadable-...json``: permissions, or a FIFO, device or folder where the file
+should be, which is never opened, so it cannot hang the game): a save never replaces what could
+not be read, and one that cannot be moved aside is left as it is and never written. Only regular
+files are read, their size checked before reading. A field of the wrong type or out of range
+falls back to its default, with a notice; so does a quick play table the rules cannot deal or an
+opponent kind that does not exist. A saved game whose players' names are not printable text
+(:func:`check_name`) is set aside. Unknown keys are ignored. Nothing is pickled, and no file
+content makes a load raise.
+
+A finished match's results are kept exactly once however the game stops around its end: the
+statistics note the ids of the last matches they counted (``"counted"``), and the finished match
+stays saved until they are written (see :mod:`game.saves`).
 
 Notices are :class:`Notice` s: as a ``str`` the English sentence, and :meth:`Notice.translated`
 in the language of the moment (the settings that choose it may not be read yet when one is made).

@@ -99,9 +99,7 @@ def run_and_kill(home: Path, step: int) -> list[str]:
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 @pytest.mark.parametrize("step", range(1, len(STEPS) + 2))
-def test_a_game_killed_at_any_step_of_the_match_end_counts_it_once(
-    home: Path, step: int
-) -> None:
+def test_a_game_killed_at_any_step_of_the_match_end_counts_it_once(home: Path, step: int) -> None:
     config = MatchConfig.for_daily(daily_table(DAY))
     store = Store(home)
     fast_settings(store)

@@ -205,3 +205,31 @@ def test_statistics_count_a_match_id_once() -> None:
     assert stats.record_match("easy", 10, True, match_id="abc")
     assert not stats.record_match("easy", 10, True, match_id="abc")
     assert stats.overall.games == 1
+
+
+def test_a_refused_statistics_write_leaves_the_finished_match_for_the_next_start(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+
+    from game import store as store_module
+
+    config = level_config()
+    store = Store(home)
+    fast_settings(store)
+    save_near_the_end(store, config)
+    real_write = store_module.write_text_atomically
+
+    def disk_full_for_statistics(path: Path, text: str) -> None:
+        if Path(path).name == "statistics.json":
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real_write(path, text)
+
+    monkeypatch.setattr(store_module, "write_text_atomically", disk_full_for_statistics)
+    session = resume_and_finish(Store(home))
+    assert Store(home).load_statistics().overall.games == 0
+    assert (home / "game.json").exists(), "kept until its results are"
+
+    monkeypatch.setattr(store_module, "write_text_atomically", real_write)
+    start_game(Store(home)).close()
+    assert_kept_once(home, config, session.state)
