@@ -148,9 +148,9 @@ class Keeper:
         return self.store.has_game()
 
     def check(self) -> SavedGame | None:
-        """Load and replay the saved game (once). A finished one is counted (unless it was
-        before the game stopped: see :func:`keep_results`) and forgotten; a broken one is set
-        aside by the store."""
+        """Load and replay the saved game (once). A finished one (the game stopped before it
+        could forget it) has its results kept, once (see :meth:`_finished`), and is then
+        forgotten; a broken one is set aside by the store."""
         if self._session is not None:
             self.release()  # a match that was left: take it back as it is on disk
         if not self._checked:
