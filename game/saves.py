@@ -8,12 +8,15 @@
 * :class:`Keeper` watches a match's :class:`~game.scenes.session.Session`: after every change
   (a deal, an action) it hands the match's game record and a little *meta* to an
   :class:`~game.store.AutoSaver` (written on a worker thread, so the frame never waits for the
-  disk); at the match's end it counts the match in the statistics and forgets the save. At the
-  next start it offers the saved match for resume and rebuilds the session exactly.
+  disk); at the match's end it keeps the results at once (statistics, a level's stars, the
+  day's best) and forgets the save, in an order that survives a kill at any point (see
+  :meth:`Keeper._finished`). At the next start it offers the saved match for resume and
+  rebuilds the session exactly, or keeps the results of a finished match left on disk.
 
 The meta of a save (everything the record does not say)::
 
-    {"seats": ["human", "normal", "normal", "normal"],   # who plays each seat
+    {"match": "3f2a...",                                 # the match's id (uuid4 hex)
+     "seats": ["human", "normal", "normal", "normal"],   # who plays each seat
      "names": ["You", "Ana", "Bo", "Cy"],                # who sits there (as in the record)
      "opponent": "normal",                               # the level the statistics count under
      "ended_turn": false}                                # see below
@@ -26,7 +29,12 @@ Environment variables for tests and CI (not for players):
 
 ``MEXICAN_TRAIN_TRACE=1``  print ``action N LINES SHA1`` after each change is handed to the
 autosave and ``saved N LINES SHA1`` once it is on disk (N counts changes from 1; SHA1 is the
-record text's), so a test can kill the process at a known point without sleeping.
+record text's), so a test can kill the process at a known point without sleeping; and
+``kept MATCH_ID`` once a finished match's results are kept.
+
+``MEXICAN_TRAIN_KILL_AT_END_STEP=N``  when a match ends, kill the process (SIGKILL) at the N-th
+change to a file from then on (each write and removal is two steps: before and after), after
+printing ``killed at N WHAT FILE``.
 """
 
 from __future__ import annotations
@@ -34,20 +42,25 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import signal
 import sys
-from collections.abc import Mapping
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.rules import END_TURN
 from game.rules import events as ev
 from game.scenes.base import PACES, Settings
-from game.store import AutoSaver, SavedGame, Store
+from game.store import MATCH_ID, AutoSaver, SavedGame, Store
 from game.store import Settings as StoredSettings
 
 if TYPE_CHECKING:
+    from game.levels import Level
     from game.scenes.session import Session
 
 TRACE_VARIABLE = "MEXICAN_TRAIN_TRACE"
+KILL_VARIABLE = "MEXICAN_TRAIN_KILL_AT_END_STEP"
 HUMAN = "human"  # a person's seat in the meta's "seats"
 
 
@@ -113,6 +126,7 @@ class Keeper:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.trace = os.environ.get(TRACE_VARIABLE, "") not in ("", "0")
+        self.kill_at_end_step = _whole_number(os.environ.get(KILL_VARIABLE, ""))
         self._saver: AutoSaver | None = None
         self._session: Session | None = None
         self._lines: list[str] = []  # the watched record's lines, dumped once each
@@ -134,25 +148,37 @@ class Keeper:
         return self.store.has_game()
 
     def check(self) -> SavedGame | None:
-        """Load and replay the saved game (once); a finished or broken one is forgotten."""
+        """Load and replay the saved game (once). A finished one (the game stopped before it
+        could forget it) has its results kept, once (see :meth:`_finished`), and is then
+        forgotten; a broken one is set aside by the store."""
         if self._session is not None:
             self.release()  # a match that was left: take it back as it is on disk
         if not self._checked:
             self._checked = True
             saved = self.store.load_game() if self.store.has_game() else None
             if saved is not None and saved.finished:
-                self.store.clear_game()  # counted when it ended; nothing left to play
+                # The game stopped between saving the finished match and forgetting it.
+                session = session_from_save(saved, inline=True)
+                session.restore_table(saved.meta)
+                if keep_results(self.store, session).written:
+                    self.store.clear_game()
+                session.close()
                 saved = None
             self._offer = saved
             self.version += 1
         return self._offer
 
-    def resume(self, *, inline: bool = False) -> Session | None:
-        """The saved match as a session, exactly as it was saved; None if there is none."""
+    def resume(
+        self, *, inline: bool = False, levels: Sequence[Level] | None = None
+    ) -> Session | None:
+        """The saved match as a session, exactly as it was saved (at its level's or the day's
+        table, the level found among ``levels``); None if there is none."""
         saved = self.check()
         if saved is None:
             return None
         session = session_from_save(saved, inline=inline)
+        # Before it is watched: its first save must name its table too.
+        session.restore_table(saved.meta, levels)
         self._offer = None
         self.version += 1
         self.watch(session)
@@ -218,14 +244,26 @@ class Keeper:
             self._unsaved = (self._changes, f"{len(self._lines)} {digest}")
 
     def _finished(self, session: Session) -> None:
-        """The match is over: on disk as finished, then counted, then forgotten."""
+        """The match is over: its results are kept now, before any screen waits for a press.
+
+        In this order, so a kill at any point counts the match exactly once: (1) the finished
+        match is saved (from here on, the next start finds it and keeps its results); (2) the
+        progress (stars, the day's best: keeping the best is the same done twice); (3) the
+        statistics, which note the match's id (a match already noted is not counted again);
+        (4) the save is forgotten."""
+        if self.kill_at_end_step:
+            self.store.step_hook = _killer(self.kill_at_end_step)
         self._save(session)
         if self._saver is not None:
             self._saver.flush()
         self.poll()
-        record_statistics(self.store, session)
-        if self._saver is not None:
+        session.outcome = keep_results(self.store, session)
+        if self._saver is not None and session.outcome.written:
+            # (a refused write left the finished match saved: the next start tries again)
             self._saver.clear()
+            self._saver.flush()
+        if self.trace:
+            print(f"kept {session.match_id}", flush=True)
         self.unwatch(session)
 
     def poll(self) -> None:
@@ -247,6 +285,7 @@ class Keeper:
 
 def session_meta(session: Session) -> dict[str, Any]:
     return {
+        "match": session.match_id,
         "seats": [HUMAN if kind is None else kind for kind in session.kinds],
         "names": list(session.names),  # as in the record's match line (for a reader's sake)
         "opponent": session.opponent,
@@ -271,29 +310,103 @@ def session_from_save(saved: SavedGame, *, inline: bool = False) -> Session:
         kinds = [None if kind == HUMAN else kind if kind in known else opponent for kind in seats]
     config = MatchConfig(state.players, state.rules, opponent, state.seed, state.names[0])
     session = Session(config, inline=inline, kinds=kinds, state=state, writer=saved.writer())
+    session.match_id = saved_match_id(saved)
     if meta.get("ended_turn") is True and state.in_first_turn_line:
         session.apply(END_TURN)  # the stop that wrote no line
     return session
 
 
-def record_statistics(store: Store, session: Session) -> None:
+def saved_match_id(saved: SavedGame) -> str:
+    """The id a save gives its match; a save of an earlier version has none: its record's
+    digest stands in (the same finished record is the same match)."""
+    match_id = saved.meta.get("match")
+    if isinstance(match_id, str) and MATCH_ID.fullmatch(match_id):
+        return match_id
+    return "sha1-" + record_digest(saved.text())
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What keeping a finished match's results did."""
+
+    counted: bool  # the statistics count it (False: nobody's record, or counted before)
+    improved: bool  # a new best at its level (more stars) or for its day
+    written: bool = True  # every file it changed is saved (False: keep the finished save)
+
+
+def keep_results(store: Store, session: Session) -> Outcome:
+    """Keep a finished match's results: the level's stars or the day's best (progress), then
+    the statistics. Safe to do again for the same match (see Keeper._finished)."""
+    if not session.state.match_over:
+        return Outcome(False, False)
+    improved, progress_written = keep_progress(store, session)
+    counted, statistics_written = record_statistics(store, session)
+    return Outcome(counted, improved, progress_written and statistics_written)
+
+
+def keep_progress(store: Store, session: Session) -> tuple[bool, bool]:
+    """A ladder level's stars (the most ever stay) or the daily table's best result: whether
+    that improved, and whether what changed is saved. Seat 0 is the player's at a level."""
+    level, state = session.level, session.state
+    if level is None:
+        return False, True
+    progress = store.load_progress()
+    if session.daily is not None:
+        improved = progress.record_daily(
+            session.daily.key,
+            state.totals[0],
+            0 in state.match_winners,
+            lower_is_better=state.rules.scoring == "penalty",
+        )
+    else:
+        from game.levels import rate_game
+
+        rating = rate_game(level, state, 0)
+        improved = rating.cleared and progress.clear_level(level.id, rating.stars)
+    return improved, store.save_progress(progress) if improved else True
+
+
+def record_statistics(store: Store, session: Session) -> tuple[bool, bool]:
     """Count a finished match for the player: the one person's seat (seat 0 when a computer
-    played it for a test); a pass-and-play match of several people is nobody's record."""
+    played it for a test); a pass-and-play match of several people is nobody's record.
+    Whether it was counted now (not: nobody's, or counted before), and whether that is saved."""
     state = session.state
     if not state.match_over:
-        return
+        return False, True
     people = [seat for seat, kind in enumerate(session.kinds) if kind is None]
     if len(people) > 1:
-        return
+        return False, True
     seat = people[0] if people else 0
     statistics = store.load_statistics()
-    statistics.record_match(
+    counted = statistics.record_match(
         session.opponent,
         state.totals[seat],
         seat in state.match_winners,
         lower_is_better=state.rules.scoring == "penalty",
+        match_id=session.match_id,
     )
-    store.save_statistics(statistics)
+    return counted, store.save_statistics(statistics) if counted else True
+
+
+def _whole_number(text: str) -> int:
+    return int(text) if text.strip().isdigit() else 0
+
+
+def _killer(step: int) -> Callable[[str, str], None]:
+    """A store step hook that kills this process (SIGKILL: no clean-up at all) at the
+    ``step``-th change to a file from now, saying which first (for the kill tests)."""
+    lock = threading.Lock()
+    count = 0
+
+    def hook(what: str, filename: str) -> None:
+        nonlocal count
+        with lock:
+            count += 1
+            if count == step:
+                print(f"killed at {step} {what} {filename}", flush=True)
+                os.kill(os.getpid(), getattr(signal, "SIGKILL", signal.SIGTERM))
+
+    return hook
 
 
 def trace(message: str) -> None:

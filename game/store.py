@@ -24,9 +24,19 @@ Files (JSON, UTF-8), each ``{"format": "mexican-train/<kind>", "version": N, ...
 Every write goes to a temporary file beside the target, flushed and fsync'd, then renamed over
 it, so a file on disk is always a whole old one or a whole new one. A file that is damaged, from
 a newer version, or not ours is renamed aside (``settings.damaged-20261129-231500.json``, never
-over an earlier one), defaults are used, and a notice says so. A field of the wrong type or out of
-range falls back to its default, with a notice. Unknown keys are ignored. Nothing is pickled, and
-no file content makes a load raise.
+over an earlier one), defaults are used, and a notice says so. So is a file that cannot be read
+(``statistics.unreadable-...json``: permissions, or a FIFO, device or folder where the file
+should be, which is never opened, so it cannot hang the game): a save never replaces what could
+not be read, and one that cannot be moved aside is left as it is and never written. Only regular
+files are read, their size checked before reading. A field of the wrong type or out of range
+falls back to its default, with a notice; so does a quick play table the rules cannot deal or an
+opponent kind that does not exist. A saved game whose players' names are not printable text
+(:func:`check_name`) is set aside. Unknown keys are ignored. Nothing is pickled, and no file
+content makes a load raise.
+
+A finished match's results are kept exactly once however the game stops around its end: the
+statistics note the ids of the last matches they counted (``"counted"``), and the finished match
+stays saved until they are written (see :mod:`game.saves`).
 
 Notices are :class:`Notice` s: as a ``str`` the English sentence, and :meth:`Notice.translated`
 in the language of the moment (the settings that choose it may not be read yet when one is made).
@@ -39,8 +49,10 @@ import json
 import math
 import os
 import re
+import stat
 import threading
 import time
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from datetime import UTC, date, datetime
@@ -196,6 +208,34 @@ def _window_size(value: Any) -> tuple[int, int] | None:
     return (int(value[0]), int(value[1]))
 
 
+MAX_NAME_LENGTH = 40
+# Control characters, lone surrogates and line/paragraph separators: a name is one line of text.
+_NOT_IN_NAMES = frozenset(("Cc", "Cs", "Zl", "Zp"))
+
+
+def check_name(value: Any) -> str:
+    """A player's name read from a file, if it is printable text of sane length: one line, at
+    most MAX_NAME_LENGTH characters, not blank, no control characters (NUL, U+0085...), no lone
+    surrogates, no line or paragraph separators. Else ValueError saying what is wrong."""
+    if not isinstance(value, str):
+        raise ValueError("not text")
+    if not value.strip():
+        raise ValueError("blank")
+    if len(value) > MAX_NAME_LENGTH:
+        raise ValueError(f"longer than {MAX_NAME_LENGTH} characters")
+    if any(unicodedata.category(char) in _NOT_IN_NAMES for char in value):
+        raise ValueError("not printable text")
+    return value
+
+
+def _is_name(value: Any) -> bool:
+    try:
+        check_name(value)
+    except ValueError:
+        return False
+    return True
+
+
 # ---------------------------------------------------------------------------------- settings
 
 
@@ -311,13 +351,32 @@ class Statistics:
 
     overall: Tally = field(default_factory=Tally)
     levels: dict[str, Tally] = field(default_factory=dict)
+    # The ids of the last matches counted, oldest first: a finished match found on disk at the
+    # next start (the game killed before it was forgotten) is counted only if it is not here.
+    counted: list[str] = field(default_factory=list)
 
     def record_match(
-        self, level: str, score: int, won: bool, *, lower_is_better: bool = True
-    ) -> None:
-        """Count one finished match: the human's final total and whether they won."""
+        self,
+        level: str,
+        score: int,
+        won: bool,
+        *,
+        lower_is_better: bool = True,
+        match_id: str | None = None,
+    ) -> bool:
+        """Count one finished match: the human's final total and whether they won. A match
+        whose ``match_id`` was counted already is not counted again (False)."""
+        if match_id is not None:
+            if match_id in self.counted:
+                return False
+            self.counted = [*self.counted, match_id][-MAX_COUNTED_IDS:]
         self.overall.add(score, won, lower_is_better)
         self.levels.setdefault(level, Tally()).add(score, won, lower_is_better)
+        return True
+
+
+MAX_COUNTED_IDS = 32
+MATCH_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9:_-]{0,79}")
 
 
 _COUNT = _whole(0, 2**53)
@@ -353,6 +412,7 @@ def _statistics_to_json(stats: Statistics) -> dict[str, Any]:
     return {
         "overall": _tally_to_json(stats.overall),
         "levels": {name: _tally_to_json(t) for name, t in sorted(stats.levels.items())},
+        "counted": list(stats.counted),
     }
 
 
@@ -363,6 +423,13 @@ def _statistics_from_json(obj: Mapping[str, Any], bad: list[str]) -> Statistics:
             stats.overall = _tally_from_json(obj["overall"])
         except ValueError:
             bad.append("overall")
+    counted = obj.get("counted", [])
+    if isinstance(counted, list) and all(
+        isinstance(item, str) and MATCH_ID.fullmatch(item) for item in counted
+    ):
+        stats.counted = counted[-MAX_COUNTED_IDS:]
+    else:
+        bad.append("counted")
     levels = obj.get("levels", {})
     if not isinstance(levels, dict):
         bad.append("levels")
@@ -605,6 +672,9 @@ class Store:
         self._failing: set[str] = set()  # files whose last write failed (one notice each)
         self._protected: set[str] = set()  # files that could not be set aside: never overwrite
         self._checked_lines: list[str] = []
+        # Tests: called before ("write", "remove") and after ("wrote", "removed") each change
+        # to a file, with the file's name, from whichever thread makes it (see game.saves).
+        self.step_hook: Callable[[str, str], None] | None = None
         self._prepare_home()
 
     # ---------------------------------------------------------------- public API
@@ -621,7 +691,35 @@ class Store:
         bad: list[str] = []
         settings = _settings_from_json(obj, bad)
         self._note_bad_fields(_SETTINGS, bad)
+        self._check_table(settings)
         return settings
+
+    def _check_table(self, settings: Settings) -> None:
+        """Quick play's table as saved must be one a match can be dealt at: the rules decide
+        whether the preset seats that many, and the opponent must be a seat kind that exists.
+        Otherwise the default, with a notice (each value alone passed its own check)."""
+        from game.ai.simple import SEAT_KINDS
+        from game.rules import Rules, RulesError
+
+        defaults = Settings()
+        try:
+            Rules.preset_named(settings.preset).deal_for(settings.players)
+        except RulesError:
+            # Translators: {n} is a number of players, from the settings file
+            message = N_(
+                "The settings ask quick play to seat {n} players, which its rules cannot "
+                "deal, so the default table is used."
+            )
+            self.notices.append(Notice(_say(message, n=settings.players)))
+            settings.players, settings.preset = defaults.players, defaults.preset
+        if settings.opponent and settings.opponent not in SEAT_KINDS:
+            # Translators: {kind} is a word from the settings file, e.g. "zzz"
+            message = N_(
+                'The settings name an opponent the game does not have ("{kind}"), so the '
+                "default opponent is used."
+            )
+            self.notices.append(Notice(_say(message, kind=settings.opponent)))
+            settings.opponent = defaults.opponent
 
     def save_settings(self, settings: Settings) -> bool:
         return self._write_kind(_SETTINGS, _settings_to_json(settings))
@@ -690,6 +788,10 @@ class Store:
         if not isinstance(lines, list) or not all(isinstance(line, dict) for line in lines):
             self._set_aside(_GAME, "damaged", _say(N_('"record" is not a list of lines')))
             return None
+        names = lines[0].get("names") if lines else None
+        if isinstance(names, list) and not all(_is_name(name) for name in names):
+            self._set_aside(_GAME, "damaged", _say(N_("a player's name is not printable text")))
+            return None
         try:
             text = "".join(_record_line(line) + "\n" for line in lines)
             record, state = load_record(text)
@@ -701,16 +803,27 @@ class Store:
         except Exception:  # whatever the content, a load must not raise
             self._set_aside(_GAME, "damaged", _say(N_("the record does not replay")))
             return None
+        if not all(_is_name(name) for name in state.names):
+            self._set_aside(_GAME, "damaged", _say(N_("a player's name is not printable text")))
+            return None
+        try:
+            # The record is saved again as the match plays on: it must be text UTF-8 can
+            # write (JSON can spell a lone surrogate, which UTF-8 cannot).
+            text.encode("utf-8")
+        except UnicodeError:
+            self._set_aside(_GAME, "damaged", _say(N_("it holds text that cannot be saved")))
+            return None
         return SavedGame(record, state, meta)
 
     def has_game(self) -> bool:
         """Whether a saved game file exists (cheap; load_game checks it)."""
-        return (self.home / _GAME.filename).is_file()
+        return os.path.lexists(self.home / _GAME.filename)  # whatever it is: load_game tells
 
     def clear_game(self) -> None:
         """Forget the game in progress (it ended, or the player declined to resume it)."""
         if _GAME.filename in self._protected:
             return  # a damaged save that could not be set aside is left for the player
+        self._step("remove", _GAME.filename)
         try:
             os.unlink(self.home / _GAME.filename)
         except FileNotFoundError:
@@ -719,6 +832,9 @@ class Store:
             # Translators: {reason} says why, e.g. "Permission denied" (from the system)
             message = N_("The saved game could not be removed ({reason}); it may be offered again.")
             self.notices.append(Notice(_say(message, reason=_why(error))))
+        else:
+            _sync_folder(self.home)
+        self._step("removed", _GAME.filename)
 
     def path(self, kind: str) -> Path:
         """Where a kind of file ("settings", "statistics", "progress", "game") lives."""
@@ -769,15 +885,20 @@ class Store:
         """The file's top object when it is ours and of a version we read, else None."""
         path = self.home / kind.filename
         try:
-            with open(path, "rb") as stream:
-                data = stream.read(kind.limit + 1)
+            data = _read_regular_file(path, kind.limit)
         except (FileNotFoundError, NotADirectoryError):
             return None  # not saved yet (or no usable folder, which has been said already)
-        except OSError as error:
-            self.notices.append(Notice(_say(kind.unreadable, reason=_why(error))))
+        except _NotAFile:
+            # A FIFO, a device or a folder where the file should be: never opened (a FIFO
+            # would hang the game), set aside so a save does not replace it.
+            self._set_aside(kind, "unreadable", _say(N_("it is not an ordinary file")))
             return None
-        if len(data) > kind.limit:
+        except _TooBig:
             self._set_aside(kind, "damaged", _say(N_("it is far too big")))
+            return None
+        except OSError as error:
+            # Kept aside like a damaged file: a save must not replace what could not be read.
+            self._set_aside(kind, "unreadable", _why(error))
             return None
         try:
             obj = json.loads(data.decode("utf-8"))
@@ -802,7 +923,7 @@ class Store:
             return None
         return obj
 
-    def _set_aside(self, kind: _Kind, reason: str, why: Say | None = None) -> None:
+    def _set_aside(self, kind: _Kind, reason: str, why: Say | str | None = None) -> None:
         """Rename a file we cannot use to a new name beside it, and say so."""
         path = self.home / kind.filename
         kept = _rename_aside(path, reason, self._clock())
@@ -812,7 +933,9 @@ class Store:
         else:
             # Translators: {file} is the new name of the file, e.g. settings.damaged-20261129.json
             where = _say(N_("It was kept as {file}."), file=kept.name)
-        if reason == "newer":
+        if reason == "unreadable":
+            text = _say(kind.unreadable, reason=why or "")
+        elif reason == "newer":
             text = _say(kind.newer)
         elif reason == "foreign":
             text = _say(kind.foreign, file=kind.filename)
@@ -839,6 +962,7 @@ class Store:
     def _write(self, kind: _Kind, text: str) -> bool:
         if kind.filename in self._protected:
             return False
+        self._step("write", kind.filename)
         try:
             self.home.mkdir(parents=True, exist_ok=True)
             write_text_atomically(self.home / kind.filename, text)
@@ -849,7 +973,13 @@ class Store:
             return False
         self._failing.discard(kind.filename)
         _sync_folder(self.home)
+        self._step("wrote", kind.filename)
         return True
+
+    def _step(self, what: str, filename: str) -> None:
+        hook = self.step_hook
+        if hook is not None:
+            hook(what, filename)
 
 
 class AutoSaver:
@@ -917,7 +1047,7 @@ class AutoSaver:
                     self.store.clear_game()
                 else:
                     self.store.save_game(*job)
-            except Exception as error:  # a caller's mistake: raised again in the caller's thread
+            except BaseException as error:  # a caller's mistake: raised in the caller's thread
                 self._error = error
             finally:
                 with self._lock:
@@ -930,6 +1060,36 @@ class _Clear:
 
 
 _CLEAR = _Clear()
+
+
+class _NotAFile(OSError):
+    """Something other than a regular file is where a file should be."""
+
+
+class _TooBig(OSError):
+    """A file over its size limit."""
+
+
+def _read_regular_file(path: Path, limit: int) -> bytes:
+    """The bytes of the regular file at ``path`` (symlinks followed), at most ``limit`` of them.
+
+    Anything else there (a FIFO, a device, a folder) raises _NotAFile without being opened, so
+    a read never waits; the size is checked before reading (_TooBig)."""
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise _NotAFile(path)
+    # O_NONBLOCK: if a FIFO took the file's place since the check, opening it does not wait.
+    flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0)
+    handle = os.open(path, flags)
+    with open(handle, "rb", closefd=True) as stream:
+        status = os.fstat(handle)
+        if not stat.S_ISREG(status.st_mode):
+            raise _NotAFile(path)
+        if status.st_size > limit:
+            raise _TooBig(path)
+        data = stream.read(limit + 1)
+    if len(data) > limit:  # it grew since
+        raise _TooBig(path)
+    return data
 
 
 def _why(error: OSError) -> str:

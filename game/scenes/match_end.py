@@ -3,7 +3,9 @@
 A match at a ladder table is rated against the level's goal (:func:`game.levels.rate_game`):
 cleared or not, with one to three stars; the stars are kept (the best ever stay) and the next
 level opens. The screen then offers the next level, another try and the ladder. A daily match
-keeps the day's best result (:mod:`game.scenes.ladder` does the saving).
+keeps the day's best result. With saves, both were kept the moment the match ended
+(:func:`game.saves.keep_results`); without (tests, tools), :mod:`game.scenes.ladder` keeps them
+in memory here.
 """
 
 from __future__ import annotations
@@ -66,10 +68,15 @@ class MatchEndScene(Scene):
         assert self.level is not None
         state = self.session.state
         self.rating = rate_game(self.level, state, 0)
-        if self.daily is not None:
+        outcome = self.session.outcome
+        if outcome is not None:  # kept when the match ended (game.saves), not waiting for us
+            self.improved = outcome.improved
+        elif self.daily is not None:  # an app without saves: kept in this run's memory
             self.improved = lad.record_daily(self.app, self.daily, state)
+        else:
+            self.improved = lad.record_level(self.app, self.level, self.rating)
+        if self.daily is not None:
             return
-        self.improved = lad.record_level(self.app, self.level, self.rating)
         entries = lad.ladder_entries(self.app, self.session.ladder)
         after = lad.level_after(self.level.id, entries)
         if after is not None and after.status != LOCKED:

@@ -71,15 +71,13 @@ def resume_match(app: App) -> bool:
     """Put the saved match back on the table exactly as it was saved; False if there is none."""
     if app.keeper is None:
         return False
-    saved = app.keeper.check()
-    session = app.keeper.resume(inline=app.inline_seats)
+    from game.scenes.ladder import ladder_levels
+
+    # A level's (or the day's) match stays one: its results are kept when it ends.
+    session = app.keeper.resume(inline=app.inline_seats, levels=ladder_levels())
     app.take_notices()
     if session is None:
         return False
-    if saved is not None:  # a level's (or the day's) match stays one: its rating at the end
-        from game.scenes.ladder import ladder_levels
-
-        session.restore_table(saved.meta, ladder_levels())
     if session.state.round_number == 0:
         session.start_round()
         from game.scenes.deal import DealScene

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from game.ai.simple import Seat
     from game.daily import DailyTable
     from game.levels import Level
+    from game.saves import Outcome
 
 OPPONENT_NAMES = (
     "Ana",
@@ -222,6 +224,10 @@ class Session:
         self.round_events: list[ev.Event] = []
         self.ended_turn = False  # the last action was END_TURN (which writes no record line)
         self.listeners: list[Listener] = []
+        # Names the match in its saves, so its results are kept once however often the game
+        # stops around its end (game.saves); outcome: what keeping them did, once it ended.
+        self.match_id = uuid.uuid4().hex
+        self.outcome: Outcome | None = None
 
     def is_person(self, seat: int) -> bool:
         return self.kinds[seat] is None

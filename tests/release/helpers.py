@@ -5,8 +5,10 @@ from __future__ import annotations
 import pygame
 
 from game.app import App, open_app
+from game.levels import Level
 from game.rules import GameState
-from game.store import Store
+from game.scenes.session import MatchConfig, Session
+from game.store import Settings, Store
 from game.view.widgets import Button
 
 FRAME = 1 / 60
@@ -61,3 +63,60 @@ def state_key(state: GameState) -> tuple[object, ...]:
     """Everything a game state holds (the legal-move cache aside; the rules as dealt)."""
     skip = ("_legal", "_plays", "rules")
     return tuple(getattr(state, name) for name in GameState.__slots__ if name not in skip)
+
+
+# ------------------------------------------------------------------ a match about to end
+
+
+def fast_settings(store: Store) -> None:
+    """Quick computer seats and no animations, so a game gets on with the match."""
+    store.save_settings(Settings(opponent_pace="fast", animation_speed=0.0, muted=True))
+
+
+def save_near_the_end(store: Store, config: MatchConfig, seat_zero: str = "greedy") -> Session:
+    """Play ``config``'s match off screen (seat 0 by a ``seat_zero`` computer seat) up to its
+    last action, and save it there as the game saves a match in progress. The session, at
+    that point (its seats as saved: the game started on this store resumes it and plays the
+    last action itself)."""
+    from game.ai.simple import make_seat
+    from game.saves import session_meta
+
+    level = config.level
+    others = list(level.playable_kinds) if level is not None else ["easy"] * (config.players - 1)
+    kinds: list[str | None] = [seat_zero, *others]
+    session = Session(config, inline=True, kinds=kinds)
+    seats = [make_seat(str(kind), 1000 + n) for n, kind in enumerate(kinds)]
+    state = session.state
+    while True:
+        if state.round_over or state.round_number == 0:
+            session.start_round()
+            continue
+        action = seats[state.current].choose(state.observation(state.current))
+        probe = state.copy()
+        probe.apply(action)
+        if probe.match_over:
+            break
+        session.apply(action)
+    assert store.save_game(session.writer.text(), session_meta(session))
+    session.close()
+    return session
+
+
+def level_named(level_id: str) -> Level:
+    from game.scenes.ladder import ladder_levels
+
+    return next(level for level in ladder_levels() if level.id == level_id)
+
+
+def play_until_the_last_summary(app: App, limit: int = 5000) -> Session:
+    """Step the game until the last round's summary is up (nothing pressed); its session."""
+    from game.scenes.summary import RoundSummaryScene
+
+    for _ in range(limit):
+        top = app.top
+        if isinstance(top, RoundSummaryScene) and top.last_round:
+            return top.session
+        if isinstance(top, RoundSummaryScene):
+            top.next()
+        frames(app, 1, 0.1)
+    raise AssertionError(f"no last summary after {limit} frames: {type(app.top).__name__}")

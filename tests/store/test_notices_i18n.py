@@ -79,7 +79,7 @@ def every_kind_of_notice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> lis
             load()
         store.path(kind).mkdir()  # a folder where the file should be: it cannot be read
         getattr(store, f"load_{kind}")()
-        store.path(kind).rmdir()
+        assert not store.path(kind).exists(), "set aside"
     bad = {f"theme{i}": 1 for i in range(3)}
     settings = {"format": "mexican-train/settings", "version": 1, "volume": "x", "muted": 2}
     store.path("settings").write_text(json.dumps({**settings, **bad}))
@@ -90,6 +90,9 @@ def every_kind_of_notice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> lis
     wrong |= {"volume": "x", "players": "x", "preset": 1, "opponent": 1, "theme": 1}
     store.path("settings").write_text(json.dumps({**settings, **wrong}))
     store.load_settings()  # ten fields reset: "and 2 more"
+    table = {"players": 11, "preset": "station", "opponent": "zzz"}
+    store.path("settings").write_text(json.dumps({**settings, **table}))
+    store.load_settings()  # a table the rules cannot deal, an opponent that does not exist
     stats = {"format": "mexican-train/statistics", "version": 1, "overall": 3}
     store.path("statistics").write_text(json.dumps(stats))
     store.load_statistics()
@@ -105,6 +108,16 @@ def every_kind_of_notice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> lis
     for change in changes:
         store.path("game").write_text(json.dumps({**game, **change}))
         store.load_game()
+    good = Store(tmp_path / "good")
+    good.save_game(record_after(3)[0], {})
+    named = json.loads(good.path("game").read_text(encoding="utf-8"))
+    named["record"][0]["names"][1] = "\ud800"  # valid JSON, not text UTF-8 can write
+    store.path("game").write_text(json.dumps(named))  # ensure_ascii: the file is ASCII
+    store.load_game()
+    named["record"][0]["names"][1] = "Bo"
+    named["record"][0]["note"] = "\ud800"  # a key the record ignores, saved again as it is
+    store.path("game").write_text(json.dumps(named))
+    store.load_game()
     said += store.take_notices()
 
     def refuse(*args: object) -> None:
