@@ -464,10 +464,14 @@ class DailyResult:
 
 @dataclass
 class Progress:
-    """Ladder levels cleared (with 0..3 stars) and the daily table's best result by date."""
+    """Ladder levels cleared (with 0..3 stars), the daily table's best result by date, and how
+    far the guided first game got."""
 
     ladder: dict[str, int] = field(default_factory=dict)
     daily: dict[str, DailyResult] = field(default_factory=dict)
+    # The guided first game: "" never started (offered at the first start), a step's key to
+    # come back to, "finished", or "declined" (the first-start offer was turned down).
+    lesson: str = ""
 
     def stars(self, level_id: str) -> int | None:
         """The stars earned on a level, or None when it has not been cleared."""
@@ -496,6 +500,7 @@ class Progress:
 
 
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+_LESSON = re.compile(r"[a-z_]{0,40}")  # a lesson step's key, "finished", "declined" or ""
 
 
 def _progress_to_json(progress: Progress) -> dict[str, Any]:
@@ -504,6 +509,7 @@ def _progress_to_json(progress: Progress) -> dict[str, Any]:
         "daily": {
             day: {"score": r.score, "won": r.won} for day, r in sorted(progress.daily.items())
         },
+        "lesson": progress.lesson,
     }
 
 
@@ -541,6 +547,11 @@ def _progress_from_json(obj: Mapping[str, Any], bad: list[str]) -> Progress:
                 bad.append(f"daily/{day[:40]}")
     else:
         bad.append("daily")
+    lesson = obj.get("lesson", "")
+    if isinstance(lesson, str) and _LESSON.fullmatch(lesson):
+        progress.lesson = lesson
+    else:
+        bad.append("lesson")
     return progress
 
 

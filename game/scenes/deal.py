@@ -36,9 +36,16 @@ DEAL_TIME = 1.7
 
 
 class DealScene(Scene):
-    def __init__(self, app: App, session: Session, view: TableView | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        session: Session,
+        view: TableView | None = None,
+        then: Callable[[TableView], Scene] | None = None,
+    ) -> None:
         super().__init__(app)
         self.session = session
+        self.then = then  # the scene that takes the table over (default: the plain table)
         state = session.state
         settings = self.app.settings
         events = session.round_events
@@ -189,6 +196,9 @@ class DealScene(Scene):
         if self.done:
             return
         self.done = True
+        if self.then is not None:
+            self.app.replace(self.then(self.view))
+            return
         from game.scenes.table import TableScene
 
         self.app.replace(TableScene(self.app, self.session, self.view))

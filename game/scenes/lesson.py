@@ -24,10 +24,12 @@ from game.input.focus import FocusItem
 from game.input.intents import Act, Intent
 from game.rules import PASS, Action, GameState, Play, Tile
 from game.rules import events as ev
+from game.scenes.base import Scene
 from game.scenes.session import MatchConfig, Session, your_name
 from game.scenes.summary import RoundSummaryScene
 from game.scenes.table import TableScene
 from game.view import widgets as w
+from game.view.layout import ui_scale
 from game.view.table import TableView
 
 if TYPE_CHECKING:
@@ -35,8 +37,66 @@ if TYPE_CHECKING:
 
 STEP_KEYS = tuple(step.key for step in lesson.STEPS)
 GUIDE_GLOW = 0.9  # seconds the guide card glows after it changes, to draw the eye
-# What a person's progress is kept as: the key of the step to come back to, or this when done.
+# What a person's progress is kept as (store.Progress.lesson): the key of the step to come back
+# to, or one of these.
 FINISHED = "finished"
+DECLINED = "declined"  # the first-start offer was turned down: not offered again
+
+
+# ----------------------------------------------------------------------------- progress
+
+
+def lesson_progress(app: App) -> str:
+    """How far the guided game got: "", a step's key, FINISHED or DECLINED."""
+    from game.scenes.ladder import load_progress
+
+    return load_progress(app).lesson
+
+
+def remember_lesson(app: App, where: str) -> None:
+    """Keep how far the guided game got (a step's key, FINISHED or DECLINED)."""
+    from game.scenes.ladder import load_progress, save_progress
+
+    progress = load_progress(app)
+    if progress.lesson != where:
+        progress.lesson = where
+        save_progress(app, progress)
+
+
+def start_lesson(app: App, *, from_start: bool = False) -> LessonScene | None:
+    """Open the guided game: at the step it was left at, or dealt afresh (with the deal shown)
+    when it was never started, was finished, or ``from_start``. The scene when there is no
+    deal to watch first; None when the deal is being shown."""
+    from game.scenes.deal import DealScene
+
+    where = "" if from_start else lesson_progress(app)
+
+    def keep(key: str) -> None:
+        remember_lesson(app, key)
+
+    if where in STEP_KEYS and where != STEP_KEYS[0]:
+        session, index = lesson_table(where)
+        scene = LessonScene(app, session, index, remember=keep)
+        app.push(scene)
+        return scene
+    session = LessonSession()
+    session.start_round()
+    app.push(DealScene(app, session, then=lambda view: LessonScene(app, session, 0, view, keep)))
+    return None
+
+
+def should_offer_lesson(app: App) -> bool:
+    """At the very first start (nothing played, the lesson never seen), offer the lesson once."""
+    if app.store is None or app.kiosk is not None or app.autoplay:
+        return False
+    from game.scenes.ladder import load_progress
+
+    progress = load_progress(app)
+    if progress.lesson or progress.ladder or progress.daily:
+        return False
+    if app.keeper is not None and app.keeper.resumable:
+        return False  # a match saved in progress: not a first start
+    return app.store.load_statistics().overall.games == 0
 
 
 class ScriptedRunner:
@@ -371,3 +431,89 @@ class LessonSummaryScene(RoundSummaryScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         draw_guide(self.table, surface, self.table.guide_text(), None)
+
+
+class LessonOfferScene(Scene):
+    """At the very first start, over the menu: learn by playing, or not now (asked once)."""
+
+    opaque = False
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.time = 0.0
+        self.buttons: list[w.Button] = []
+        self._layout()
+
+    def _layout(self) -> None:
+        from game.scenes.menu import button_column
+
+        width, height = self.size
+        u = ui_scale(self.size)
+        items = [(_("Learn to play"), self.learn), (_("Not now"), self.not_now)]
+        bw, bh = max(200, round(300 * u)), max(34, round(52 * u))
+        gap = max(8, round(12 * u))
+        self.panel = pygame.Rect(0, 0, min(width - 20, round(620 * u) + 60), 10)
+        self.text_size = max(13, round(22 * u))
+        self.lines = w.wrap(self.words(), self.text_size, self.panel.w - round(40 * u))
+        title_h = w.text_height(max(18, round(34 * u)), bold=True)
+        body = len(self.lines) * w.text_height(self.text_size)
+        self.panel.h = round(30 * u) + title_h + body + 2 * bh + gap + round(60 * u)
+        self.panel.center = (width // 2, height // 2)
+        top = self.panel.bottom - round(24 * u) - (2 * bh + gap)
+        self.buttons = button_column(items, (width // 2, top + bh + gap // 2), (bw, bh), gap)
+
+    def words(self) -> str:
+        return _(
+            "New to Mexican Train? A short guided game at a real table teaches you the rules "
+            "in about five minutes."
+        )
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._layout()
+
+    def learn(self) -> None:
+        self.app.pop()
+        start_lesson(self.app, from_start=True)
+
+    def not_now(self) -> None:
+        remember_lesson(self.app, DECLINED)
+        self.app.pop()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        for button in self.buttons:
+            if button.handle(event):
+                return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.not_now()
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        for button in self.buttons:
+            button.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        th = self.app.settings.theme
+        u = ui_scale(surface.get_size())
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, round(140 * min(1.0, self.time / 0.2))))
+        surface.blit(shade, (0, 0))
+        panel = self.panel
+        w.draw_panel(surface, panel, (*th.panel[:3], 245), th.panel_edge, round(18 * u), 2, True)
+        room = panel.w - round(40 * u)
+        rect = w.blit_text(
+            surface,
+            _("Learn to play"),
+            max(18, round(34 * u)),
+            th.accent,
+            bold=True,
+            max_width=room,
+            midtop=(panel.centerx, panel.top + round(20 * u)),
+        )
+        y = rect.bottom + round(10 * u)
+        for line in self.lines:
+            w.blit_text(
+                surface, line, self.text_size, th.text, max_width=room, midtop=(panel.centerx, y)
+            )
+            y += w.text_height(self.text_size)
+        for button in self.buttons:
+            button.draw(surface, th, u)

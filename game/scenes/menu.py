@@ -104,6 +104,7 @@ class MenuScene(Scene):
         self.buttons: list[w.Button] = []
         self._saves_version = -1
         self._drawn = 0  # frames drawn (the first is kept light: see draw)
+        self._offer_checked = False  # the first-start offer of the guided game, once a menu
         self._layout()
 
     def _layout(self) -> None:
@@ -120,6 +121,7 @@ class MenuScene(Scene):
             (_("Custom table"), self.custom),
         ]
         extras: list[tuple[str, Callable[[], None]]] = [
+            (_("Learn to play"), self.learn),
             (_("How to play"), self.rules),
             (_("Settings"), self.settings),
         ]
@@ -175,6 +177,13 @@ class MenuScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self._layout()
 
+    def _offer_lesson(self) -> None:
+        """At the very first start, offer the guided game (once: a "Not now" is kept)."""
+        from game.scenes.lesson import LessonOfferScene, should_offer_lesson
+
+        if should_offer_lesson(self.app):
+            self.app.push(LessonOfferScene(self.app))
+
     def resume(self) -> None:
         self._layout()
 
@@ -212,14 +221,18 @@ class MenuScene(Scene):
 
         self.app.push(CustomTableScene(self.app))
 
+    def learn(self) -> None:
+        """The guided first game: at the step it was left at, or from its start."""
+        from game.scenes.lesson import start_lesson
+
+        start_lesson(self.app)
+
     def rules(self) -> None:
         from game.scenes.rules_page import RulesScene
 
-        self.app.push(
-            RulesScene(
-                self.app, Rules.preset_named(self.app.settings.preset), self.app.settings.players
-            )
-        )
+        settings = self.app.settings
+        rules = Rules.preset_named(settings.preset)
+        self.app.push(RulesScene(self.app, rules, settings.players, lesson=True))
 
     def settings(self) -> None:
         from game.scenes.settings import SettingsScene
@@ -238,6 +251,9 @@ class MenuScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        if not self._offer_checked and self._drawn > 3 and self.app.top is self:
+            self._offer_checked = True
+            self._offer_lesson()
         keeper = self.app.keeper
         if keeper is not None and keeper.version != self._saves_version:
             self._layout()  # the saved game was checked (or dropped): offer what is there

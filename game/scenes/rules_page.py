@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 
 class RulesScene(Scene):
-    def __init__(self, app: App, rules: Rules, players: int) -> None:
+    def __init__(self, app: App, rules: Rules, players: int, lesson: bool = False) -> None:
         super().__init__(app)
         self.rules = rules
         self.players = players
@@ -31,10 +31,20 @@ class RulesScene(Scene):
         self.drag_from: tuple[int, float] | None = None
         self.content: pygame.Surface | None = None
         self.button = w.Button(_("Back"), pygame.Rect(0, 0, 10, 10), self.back, primary=True)
+        # From the menu, the page also offers the guided game (not from inside a match).
+        self.buttons: list[w.Button] = []
+        if lesson:
+            self.buttons.append(w.Button(_("Learn to play"), pygame.Rect(0, 0, 10, 10), self.learn))
         self._layout()
 
     def back(self) -> None:
         self.app.pop()
+
+    def learn(self) -> None:
+        from game.scenes.lesson import start_lesson
+
+        self.app.pop()
+        start_lesson(self.app)
 
     def _layout(self) -> None:
         width, height = self.size
@@ -45,6 +55,15 @@ class RulesScene(Scene):
         self.button.label = _("Back")
         self.button.rect = pygame.Rect(0, 0, max(140, round(200 * u)), max(32, round(48 * u)))
         self.button.rect.midbottom = (width // 2, height - round(20 * u))
+        for button in self.buttons:  # the guided game's button, beside Back
+            button.label = _("Learn to play")
+            size = round(self.button.rect.h * 0.42)
+            bw = max(self.button.rect.w, w.text_width(button.label, size, bold=True) + 24)
+            gap = round(16 * u)
+            button.rect = pygame.Rect(0, 0, bw, self.button.rect.h)
+            left = (width - bw - gap - self.button.rect.w) // 2
+            button.rect.topleft = (left, self.button.rect.top)
+            self.button.rect.left = button.rect.right + gap
         self.content = None
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -83,7 +102,7 @@ class RulesScene(Scene):
         return max(0.0, self.content.get_height() - self.view.h)
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.button.handle(event):
+        if self.button.handle(event) or any(b.handle(event) for b in self.buttons):
             return
         step = 60 * self.scale
         if event.type == pygame.MOUSEWHEEL:
@@ -108,6 +127,8 @@ class RulesScene(Scene):
 
     def update(self, dt: float) -> None:
         self.button.update(dt)
+        for button in self.buttons:
+            button.update(dt)
         self.scroll += (self.target - self.scroll) * min(1.0, dt * 14)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -129,3 +150,5 @@ class RulesScene(Scene):
             y = self.view.top + (self.view.h - bar_h) * frac
             pygame.draw.rect(surface, th.panel_edge, (box.right - 8, y, 4, bar_h), border_radius=2)
         self.button.draw(surface, th, u)
+        for button in self.buttons:
+            button.draw(surface, th, u)

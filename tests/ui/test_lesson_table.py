@@ -8,6 +8,7 @@ nothing and is answered with a sentence.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pygame
 import pytest
@@ -15,8 +16,17 @@ import pytest
 from game import i18n, lesson
 from game.app import App
 from game.rules import DRAW, PASS, Play
-from game.scenes.lesson import LessonScene, LessonSummaryScene, lesson_table
+from game.scenes.lesson import (
+    LessonOfferScene,
+    LessonScene,
+    LessonSummaryScene,
+    lesson_table,
+)
 from game.scenes.menu import MenuScene
+from game.scenes.pause import PauseScene
+from game.scenes.rules_page import RulesScene
+from game.store import Store
+from game.view import widgets as w
 from tests.platform.helpers import key, pad_button
 
 from .driver import click, drag, frames, new_app, run_until
@@ -38,6 +48,26 @@ def start(app: App, key_: str | None = None) -> LessonScene:
     session, index = lesson_table(key_)
     scene = LessonScene(app, session, index)
     app.push(scene)
+    return scene
+
+
+def menu_button(app: App, label: str) -> w.Button:
+    top = app.top
+    buttons = getattr(top, "buttons", [])
+    found = [b for b in buttons if b.label == label]
+    assert found, f"no {label!r} button on {type(top).__name__}"
+    return found[0]
+
+
+def open_from_menu(app: App) -> LessonScene:
+    """Menu, then its Learn to play button (the deal is shown first, then the guided table)."""
+    if not isinstance(app.top, MenuScene):
+        app.push(MenuScene(app))
+    frames(app, 8)
+    click(app, menu_button(app, i18n._("Learn to play")).rect.center)
+    run_until(app, lambda: isinstance(app.top, LessonScene), limit=60 * 30)
+    scene = app.top
+    assert isinstance(scene, LessonScene)
     return scene
 
 
@@ -146,14 +176,14 @@ def play_through(app: App, scene: LessonScene, act: Act) -> list[str]:
 @pytest.mark.parametrize("code", list(i18n.LANGUAGES))
 def test_the_lesson_plays_through_by_mouse(app: App, code: str) -> None:
     i18n.set_language(code)
-    scene = start(app)
+    scene = open_from_menu(app)
     assert play_through(app, scene, by_mouse) == [step.key for step in lesson.STEPS]
     assert isinstance(app.stack[-1], MenuScene)
 
 
 @pytest.mark.parametrize("act", [by_keyboard, by_gamepad], ids=["keyboard", "gamepad"])
 def test_the_lesson_plays_through_by_keyboard_and_by_gamepad(app: App, act: Act) -> None:
-    scene = start(app)
+    scene = open_from_menu(app)
     assert play_through(app, scene, act) == [step.key for step in lesson.STEPS]
     assert isinstance(app.stack[-1], MenuScene)
 
@@ -185,3 +215,93 @@ def test_an_off_script_move_changes_nothing_and_gets_a_sentence(
     wanted = scene.expected()
     assert isinstance(wanted, Play)
     assert toast is not None and str(wanted.tile) in toast.message and "Good idea" in toast.message
+
+
+def stored_app(folder: Path) -> App:
+    """The game as it starts on a machine: a data folder, the menu."""
+    app = App((960, 600), store=Store(folder), resizable=False, inline_seats=True)
+    app.settings.pace = "fast"
+    app.push(MenuScene(app))
+    frames(app, 10)
+    return app
+
+
+def test_a_fresh_data_folder_offers_the_lesson_once(tmp_path: Path) -> None:
+    app = stored_app(tmp_path / "home")
+    try:
+        assert isinstance(app.top, LessonOfferScene), "the very first start offers the lesson"
+        click(app, menu_button(app, "Not now").rect.center)
+        frames(app, 2)
+        assert isinstance(app.top, MenuScene)
+    finally:
+        app.close()
+    again = stored_app(tmp_path / "home")
+    try:
+        assert isinstance(again.top, MenuScene), "declined once: not offered again"
+        assert Store(tmp_path / "home").load_progress().lesson == "declined"
+    finally:
+        again.close()
+
+
+def test_a_finished_lesson_is_not_offered_again_and_can_be_replayed(tmp_path: Path) -> None:
+    app = stored_app(tmp_path / "home")
+    try:
+        assert isinstance(app.top, LessonOfferScene)
+        click(app, menu_button(app, "Learn to play").rect.center)
+        run_until(app, lambda: isinstance(app.top, LessonScene), limit=60 * 30)
+        scene = app.top
+        assert isinstance(scene, LessonScene)
+        play_through(app, scene, by_mouse)
+        assert Store(tmp_path / "home").load_progress().lesson == "finished"
+    finally:
+        app.close()
+    again = stored_app(tmp_path / "home")
+    try:
+        assert isinstance(again.top, MenuScene), "finished: not offered again"
+        scene = open_from_menu(again)
+        assert scene.step.key == lesson.STEPS[0].key, "played again from its start"
+    finally:
+        again.close()
+
+
+def test_leaving_the_lesson_and_coming_back_returns_to_the_same_step(tmp_path: Path) -> None:
+    app = stored_app(tmp_path / "home")
+    try:
+        click(app, menu_button(app, "Not now").rect.center)
+        scene = open_from_menu(app)
+        while scene.step.key != "marked_train":
+            run_until(app, lambda: waiting_for_the_person(app, scene), limit=60 * 60)
+            by_mouse(app, scene, scene.expected())
+            frames(app, 2)
+        run_until(app, lambda: waiting_for_the_person(app, scene), limit=60 * 60)
+        key(app, pygame.K_ESCAPE)
+        assert isinstance(app.top, PauseScene)
+        click(app, menu_button(app, "Leave the match").rect.center)
+        frames(app, 3)
+        assert isinstance(app.top, MenuScene)
+    finally:
+        app.close()
+    again = stored_app(tmp_path / "home")
+    try:
+        scene = open_from_menu(again)
+        assert scene.step.key == "marked_train"
+        fresh, _index = lesson_table("marked_train")
+        for seat in range(lesson.PLAYERS):
+            assert scene.state.hand(seat) == fresh.state.hand(seat)
+        assert scene.state.current == lesson.PERSON
+    finally:
+        again.close()
+
+
+def test_the_rules_page_from_the_menu_offers_the_lesson() -> None:
+    app = new_app((640, 480))
+    try:
+        app.push(MenuScene(app))
+        frames(app, 8)
+        click(app, menu_button(app, "How to play").rect.center)
+        frames(app, 3)
+        assert isinstance(app.top, RulesScene)
+        click(app, menu_button(app, "Learn to play").rect.center)
+        run_until(app, lambda: isinstance(app.top, LessonScene), limit=60 * 30)
+    finally:
+        app.close()
