@@ -233,3 +233,15 @@ def test_headless_commands_need_no_display() -> None:
     assert "no display" not in result.stderr
     result = _run_without_display("--selftest")
     assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("inside", [False, True])
+def test_screenshots_out_that_is_a_file_is_said_in_words(tmp_path: Path, inside: bool) -> None:
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    out = afile / "shots" if inside else afile
+    result = _main_py("screenshots", "--out", str(out), "--size", "320x240")
+    assert result.returncode == 1
+    what = "part of that path is a file" if inside else "it is a file, not a folder"
+    assert f"--out {out}: {what}" in result.stderr
+    assert "Errno" not in result.stderr and "Traceback" not in result.stderr

@@ -354,9 +354,10 @@ def test_a_folder_is_named_as_such(tmp_path: Path) -> None:
 
 
 def test_a_file_past_the_cap_is_refused_unread(tmp_path: Path) -> None:
+    assert MAX_RECORD_BYTES == 16 * 1024 * 1024
     path = tmp_path / "big.jsonl"
     with path.open("wb") as stream:
-        stream.truncate(MAX_RECORD_BYTES + 1)  # sparse: nothing to read but its size
+        stream.truncate(16 * 1024 * 1024 + 1)  # sparse: nothing to read but its size
     with pytest.raises(RecordError, match="too big to be a game record"):
         load_record_file(path)
 
