@@ -6,6 +6,7 @@ Nothing here imports pygame at module level, so headless commands never load it.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Sequence
 
@@ -36,14 +37,38 @@ def parse_size(text: str) -> tuple[int, int]:
     return width, height
 
 
-def positive_int(text: str) -> int:
-    """Parse an integer that is at least 1."""
+def whole_number(text: str) -> int:
+    """Parse a whole number (an option's range is checked where the option is used).
+
+    >>> whole_number(" -3 ")
+    -3
+    """
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def positive_int(text: str) -> int:
+    """Parse an integer that is at least 1."""
+    value = whole_number(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    return value
+
+
+def finite_number(text: str) -> float:
+    """Parse a number such as 250 or 0.5; NaN and infinities are refused.
+
+    >>> finite_number("0.5")
+    0.5
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a finite number (such as 250 or 0.5)")
     return value
 
 
@@ -121,40 +146,59 @@ def _add_table_options(
     """The options ``simulate`` and ``tournament`` share: who sits, how many matches, which
     rules, the seed, and how much to print. What the two mean differently is passed in."""
     parser.add_argument("--seats", default=seats, metavar="LIST", help=seats_help)
-    parser.add_argument("--matches", type=int, default=matches, metavar="N", help=matches_help)
-    parser.add_argument("--players", type=int, default=players, metavar="P", help=players_help)
+    parser.add_argument(
+        "--matches", type=whole_number, default=matches, metavar="N", help=matches_help
+    )
+    parser.add_argument(
+        "--players", type=whole_number, default=players, metavar="P", help=players_help
+    )
     parser.add_argument(
         "--preset",
         choices=["standard", "station"],
         default="standard",
         help="rule preset (default: standard)",
     )
-    parser.add_argument("--seed", type=int, default=1, metavar="S", help="random seed (default: 1)")
-    parser.add_argument("--rounds", type=int, default=None, metavar="N", help=rounds_help)
+    parser.add_argument(
+        "--seed", type=whole_number, default=1, metavar="S", help="random seed (default: 1)"
+    )
+    parser.add_argument("--rounds", type=whole_number, default=None, metavar="N", help=rounds_help)
     parser.add_argument("--quiet", action="store_true", help="print only the summary")
+
+
+def _seat_kinds_text() -> str:
+    from game.ai.simple import SEAT_KINDS  # no pygame there
+
+    return ", ".join(SEAT_KINDS)
+
+
+def _players_range_text() -> str:
+    from game.rules.options import MAX_PLAYERS, MIN_PLAYERS
+
+    return f"{MIN_PLAYERS} to {MAX_PLAYERS}"
 
 
 def _add_simulate_options(parser: argparse.ArgumentParser) -> None:
     _add_table_options(
         parser,
         seats="random",
-        seats_help="comma-separated opponent kind per seat (default: random)",
+        seats_help=f"comma-separated computer kind per seat, or one kind for every seat: "
+        f"{_seat_kinds_text()} (default: random)",
         matches=10,
         matches_help="number of matches to play (default: 10)",
         players=4,
-        players_help="number of players (default: 4)",
+        players_help=f"number of players, {_players_range_text()} (default: 4)",
         rounds_help="rounds in a match (default: the preset's)",
     )
     parser.add_argument(
         "--set",
-        type=int,
+        type=whole_number,
         default=None,
         metavar="N",
         help="domino set, double-N (default: the preset's)",
     )
     parser.add_argument(
         "--hand",
-        type=int,
+        type=whole_number,
         default=None,
         metavar="N",
         help="tiles dealt to each player (default: the preset's)",
@@ -182,14 +226,14 @@ def _add_simulate_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--max-open-doubles",
-        type=int,
+        type=whole_number,
         default=None,
         metavar="N",
         help="most doubles left open at once; 0 means no limit (default: the preset's)",
     )
     parser.add_argument(
         "--double-blank-points",
-        type=int,
+        type=whole_number,
         default=None,
         metavar="N",
         help="points the double blank counts (default: the preset's)",
@@ -223,6 +267,12 @@ def build_parser() -> argparse.ArgumentParser:
         "verify", help="replay game records through the rules and report any broken line"
     )
     verify.add_argument("files", nargs="+", metavar="FILE", help="record files (.jsonl)")
+    verify.add_argument(
+        "--partial",
+        action="store_true",
+        help="accept a record of a match still being played (it stops before its match_end "
+        "line, like an autosave); without it such a record fails",
+    )
     replay = commands.add_parser(
         "replay", help="show a recorded match on the table (play, pause, step, speed)"
     )
@@ -267,7 +317,7 @@ def _add_tournament_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--budget-ms",
-        type=float,
+        type=finite_number,
         default=None,
         metavar="MS",
         help="Hard's time limit per decision in ms (default: 250); given alone, Hard thinks "
@@ -275,7 +325,7 @@ def _add_tournament_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--iterations",
-        type=int,
+        type=whole_number,
         default=None,
         metavar="N",
         help="Hard makes exactly N guesses per decision and never reads the clock "
@@ -313,8 +363,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "verify":
             from game.headless import verify_main
 
-            return verify_main(args.files)
+            return verify_main(args.files, partial=args.partial)
         if args.command == "replay":
+            if _no_display():
+                return 1
             from game.scenes.replay import replay_main
 
             return replay_main(args.file, args.size, args.frames, fullscreen=args.fullscreen)
@@ -328,7 +380,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
+def _no_display() -> bool:
+    """Say so on stderr when there is no display for a window (a headless machine)."""
+    from game.startup import missing_display
+
+    message = missing_display()
+    if message is not None:
+        print(message, file=sys.stderr)
+    return message is not None
+
+
 def _play(args: argparse.Namespace) -> int:
+    if _no_display():
+        return 1
     from game import app
 
     # None (not on the command line): the window as the player left it last time.

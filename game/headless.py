@@ -12,8 +12,9 @@ from pathlib import Path
 
 from game.ai.simple import SEAT_KINDS, Seat, make_seat
 from game.records import load_record_file, write_text_atomically
-from game.rules import GameState, Rules, RulesError
+from game.rules import SUPPORTED_SETS, GameState, Rules
 from game.rules.events import RoundEnded
+from game.rules.options import MAX_PLAYERS, MIN_PLAYERS
 from game.rules.record import RecordError, RecordWriter
 from game.rules.state import PLAY
 
@@ -89,8 +90,57 @@ def play_match(
     )
 
 
+def plural(count: int, one: str, many: str | None = None) -> str:
+    """``1 round``, ``2 rounds``: a count with its noun (the command line is in English)."""
+    return f"{count} {one if count == 1 else many or one + 's'}"
+
+
+def check_table_options(args: argparse.Namespace) -> None:
+    """Refuse an option out of its range, naming it as typed; ValueError.
+
+    ``args`` holds the options ``simulate`` and ``tournament`` share; the ones one of them lacks
+    are skipped. The rules check the table as a whole afterwards.
+    """
+    if args.matches < 1:
+        raise ValueError(f"--matches must be at least 1, not {args.matches}")
+    if args.players is not None and not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
+        raise ValueError(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {args.players}")
+    if args.rounds is not None and args.rounds < 1:
+        raise ValueError(f"--rounds must be at least 1, not {args.rounds}")
+    set_size = getattr(args, "set", None)
+    if set_size is not None and set_size not in SUPPORTED_SETS:
+        sets = ", ".join(str(s) for s in SUPPORTED_SETS)
+        raise ValueError(f"--set must be one of {sets} (a double-N set), not {set_size}")
+    hand = getattr(args, "hand", None)
+    if hand is not None and hand < 2:
+        raise ValueError(f"--hand must be at least 2 tiles, not {hand}")
+    open_doubles = getattr(args, "max_open_doubles", None)
+    if open_doubles is not None and open_doubles < 0:
+        raise ValueError(f"--max-open-doubles must be 0 (no limit) or more, not {open_doubles}")
+    blank = getattr(args, "double_blank_points", None)
+    if blank is not None and blank < 0:
+        raise ValueError(f"--double-blank-points must be 0 or more, not {blank}")
+
+
+def check_deal(rules: Rules, players: int) -> None:
+    """Refuse a table the rules cannot deal, naming the options to change; ValueError."""
+    if rules.preset == "station" and players > 10 and rules.hand_size is None:
+        raise ValueError(
+            f"the station rules deal for 2 to 10 players, not {players}: give --hand to seat more"
+        )
+    if rules.rounds is not None:
+        full = rules.with_options(rounds=None).deal_for(players)
+        if rules.rounds > full.rounds:
+            raise ValueError(
+                f"--rounds {rules.rounds} is too many: a double-{full.set_size} set has engines "
+                f"for {plural(full.rounds, 'round')}"
+            )
+    rules.deal_for(players)  # RulesError for what is left, e.g. hands too big for the set
+
+
 def rules_from_args(args: argparse.Namespace) -> Rules:
-    """The rules the command line asks for; RulesError naming what is wrong."""
+    """The rules the command line asks for; ValueError (RulesError) naming what is wrong."""
+    check_table_options(args)
     rules = Rules.preset_named(args.preset)
     changes: dict[str, object] = {}
     if args.set is not None:
@@ -104,60 +154,88 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
     if args.first_turn_draw is not None:
         changes["first_turn_draw"] = args.first_turn_draw
     if args.max_open_doubles is not None:
-        if args.max_open_doubles < 0:
-            raise RulesError("--max-open-doubles cannot be negative (0 means no limit)")
         changes["max_open_doubles"] = args.max_open_doubles or None
     if args.double_blank_points is not None:
         changes["double_blank_points"] = args.double_blank_points
     if args.rounds is not None:
         changes["rounds"] = args.rounds
     rules = rules.with_options(**changes)
-    rules.deal_for(args.players)  # refuse a table that cannot be dealt before playing
+    check_deal(rules, args.players)  # refuse a table that cannot be dealt before playing
     return rules
 
 
 def seat_kinds(text: str, players: int) -> list[str]:
     kinds = [k.strip() for k in text.split(",") if k.strip()]
+    if not kinds:
+        raise ValueError(f"--seats needs a seat kind: {', '.join(SEAT_KINDS)}")
     if len(kinds) == 1:
         kinds *= players
     if len(kinds) != players:
-        raise ValueError(f"--seats lists {len(kinds)} seats for {players} players")
+        raise ValueError(
+            f"--seats lists {plural(len(kinds), 'seat')} but --players is {players}: "
+            "list one kind per seat, or one kind for all"
+        )
     for kind in kinds:
         if kind not in SEAT_KINDS:
-            raise ValueError(f"unknown seat kind {kind!r}: choose from {', '.join(SEAT_KINDS)}")
+            raise ValueError(
+                f"unknown seat kind {kind!r} in --seats: choose from {', '.join(SEAT_KINDS)}"
+            )
     return kinds
+
+
+def seat_names(kinds: Sequence[str]) -> list[str]:
+    """Names for computer seats in a record: the kind and the seat's number, e.g. "Hard 1"."""
+    return [f"{kind.capitalize()} {seat + 1}" for seat, kind in enumerate(kinds)]
+
+
+def folder_problem(error: OSError) -> str:
+    """Why a folder given on the command line cannot be made or written to, in words."""
+    if isinstance(error, FileExistsError):
+        return "it is a file, not a folder"
+    if isinstance(error, NotADirectoryError):
+        return "part of that path is a file, not a folder"
+    if isinstance(error, PermissionError):
+        return "permission denied"
+    if isinstance(error, FileNotFoundError):
+        return "the folder cannot be made there"
+    return error.strerror.lower() if error.strerror else "the system refused"
 
 
 def simulate_main(args: argparse.Namespace) -> int:
     """Run ``main.py simulate``; returns the exit status."""
     try:
-        if args.matches < 1:
-            raise ValueError("--matches must be at least 1")
         rules = rules_from_args(args)
         kinds = seat_kinds(args.seats, args.players)
         record_dir = Path(args.record) if args.record else None
         if record_dir is not None:
             record_dir.mkdir(parents=True, exist_ok=True)
-    except (RulesError, ValueError) as error:
+    except ValueError as error:  # RulesError too
         print(f"simulate: {error}", file=sys.stderr)
         return 2
     except OSError as error:
-        print(f"simulate: cannot write records to {args.record}: {error.strerror}", file=sys.stderr)
+        problem = folder_problem(error)
+        print(
+            f"simulate: cannot write records to --record {args.record}: {problem}", file=sys.stderr
+        )
         return 2
 
+    names = seat_names(kinds)
     summary = Summary()
     started = time.perf_counter()
     for index in range(args.matches):
         match_seed = args.seed + index
         seats = [make_seat(kind, match_seed * 31 + seat) for seat, kind in enumerate(kinds)]
-        result = play_match(rules, args.players, match_seed, seats, record=record_dir is not None)
+        result = play_match(
+            rules, args.players, match_seed, seats, names, record=record_dir is not None
+        )
         summary.add(result)
         if record_dir is not None and result.record is not None:
             path = record_dir / f"match-{match_seed}.jsonl"
             try:
                 write_text_atomically(path, result.record)
             except OSError as error:
-                print(f"simulate: cannot write {path}: {error.strerror}", file=sys.stderr)
+                problem = folder_problem(error)
+                print(f"simulate: cannot write the record {path}: {problem}", file=sys.stderr)
                 return 1
         if not args.quiet:
             totals = " ".join(f"{t:4d}" for t in result.totals)
@@ -177,7 +255,8 @@ def format_summary(summary: Summary, rules: Rules, players: int, kinds: Sequence
     return "\n".join(
         [
             f"table     {players} players, {rules.preset} rules, double-{deal.set_size}, "
-            f"{deal.hand_size} tiles each, {deal.rounds} rounds, {rules.scoring} scoring",
+            f"{deal.hand_size} tiles each, {plural(deal.rounds, 'round')}, "
+            f"{rules.scoring} scoring",
             f"seats     {', '.join(kinds)}",
             f"matches   {summary.matches}",
             f"rounds    {summary.rounds} (ended: {ends})",
@@ -190,12 +269,16 @@ def format_summary(summary: Summary, rules: Rules, players: int, kinds: Sequence
     )
 
 
-def verify_main(paths: Sequence[str]) -> int:
-    """Run ``main.py verify FILE...``: replay each record through the rules and report."""
+def verify_main(paths: Sequence[str], partial: bool = False) -> int:
+    """Run ``main.py verify [--partial] FILE...``: replay each record through the rules.
+
+    A record that stops before its match_end line (an autosave, a match still being played)
+    fails unless ``partial`` is given; either way the report says where it stops.
+    """
     status = 0
     for path in paths:
         try:
-            record, state = load_record_file(path)
+            record, state = load_record_file(path, keep=False)
         except RecordError as error:
             print(f"{path}: refused at {error}", file=sys.stderr)
             status = 1
@@ -207,7 +290,23 @@ def verify_main(paths: Sequence[str]) -> int:
         if record.complete:
             totals = ", ".join(str(t) for t in state.totals)
             winners = ", ".join(state.names[w] for w in state.match_winners)
-            print(f"{path}: ok, {state.round_number} rounds, totals {totals}, won by {winners}")
+            rounds = plural(state.round_number, "round")
+            print(f"{path}: ok, {rounds}, totals {totals}, won by {winners}")
+        elif partial:
+            print(f"{path}: ok so far, incomplete: {where_it_stops(state)}")
         else:
-            print(f"{path}: ok so far, match still in round {state.round_number}")
+            print(
+                f"{path}: incomplete: {where_it_stops(state)} and has no match_end line "
+                "(give --partial to accept a match still being played)",
+                file=sys.stderr,
+            )
+            status = 1
     return status
+
+
+def where_it_stops(state: GameState) -> str:
+    if state.round_number == 0:
+        return "the match stops before its first round"
+    if state.phase == PLAY:
+        return f"the match stops in the middle of round {state.round_number}"
+    return f"the match stops after round {state.round_number}"

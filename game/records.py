@@ -3,41 +3,96 @@
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
+import stat
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from game.rules import GameState
-from game.rules.record import Record, RecordError, load_record
+from game.rules.record import MAX_LINE_LENGTH, Record, RecordError, load_record_lines
 
-MAX_RECORD_BYTES = 64 * 1024 * 1024  # far beyond any real match; refuses a runaway file
+# A 14-player double-18 match, the longest table, writes about 230 KB; even a match of nothing
+# but draws and passes stays under 4 MB. A bigger file is not a record: refuse it unread.
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+# UTF-8 takes at most 4 bytes a character: a line past this many bytes is past the rules'
+# line length too, so it is refused before it is decoded or parsed.
+MAX_LINE_BYTES = 4 * MAX_LINE_LENGTH
 
 
-def load_record_file(path: str | os.PathLike[str]) -> tuple[Record, GameState]:
-    """Read and fully check a record file.
+def load_record_file(
+    path: str | os.PathLike[str], *, keep: bool = True
+) -> tuple[Record, GameState]:
+    """Read and fully check a record file, one line at a time.
+
+    Only a regular file of at most MAX_RECORD_BYTES is read (a device, a pipe or a folder is
+    refused without waiting on it). With ``keep=False`` the lines are checked and dropped
+    (``record.lines`` is empty), so a check needs the memory of one line.
 
     Raises RecordError for a broken record (with its line number) and OSError subclasses with a
     readable message for a file that cannot be read.
     """
     file = Path(path)
     try:
-        size = file.stat().st_size
+        info = file.stat()
     except FileNotFoundError:
         raise FileNotFoundError(f"{file}: no such file") from None
     except OSError as error:
-        raise OSError(f"{file}: cannot read it ({error.strerror})") from None
-    if size > MAX_RECORD_BYTES:
-        raise RecordError(1, f"the file is {size} bytes, too big to be a game record")
+        raise OSError(f"{file}: cannot read it ({_why(error)})") from None
+    _check_regular(file, info)
     try:
-        data = file.read_bytes()
+        # O_NONBLOCK: if the path became a pipe since the stat, opening it must not wait.
+        handle = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | _O_BINARY)
     except OSError as error:
-        raise OSError(f"{file}: cannot read it ({error.strerror})") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise RecordError(line, "the text is not UTF-8") from None
-    return load_record(text)
+        raise OSError(f"{file}: cannot read it ({_why(error)})") from None
+    with os.fdopen(handle, "rb") as stream:
+        _check_regular(file, os.fstat(stream.fileno()))
+        return load_record_lines(_file_lines(file, stream), keep=keep)
+
+
+_O_BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
+
+
+def _check_regular(file: Path, info: os.stat_result) -> None:
+    if stat.S_ISDIR(info.st_mode):
+        raise IsADirectoryError(f"{file}: is a folder, not a record file")
+    if not stat.S_ISREG(info.st_mode):
+        raise OSError(f"{file}: is not a regular file (a device or a pipe), so it is not read")
+    if info.st_size > MAX_RECORD_BYTES:
+        raise RecordError(
+            1,
+            f"the file is {info.st_size:,} bytes, too big to be a game record "
+            f"(at most {MAX_RECORD_BYTES:,})",
+        )
+
+
+def _file_lines(file: Path, stream: BinaryIO) -> Iterator[str]:
+    """The file's lines, split on "\\n" only, decoded one at a time; at most
+    MAX_RECORD_BYTES in all (the file may grow while it is read)."""
+    total = 0
+    for number in itertools.count(1):
+        try:
+            raw = stream.readline(MAX_LINE_BYTES + 1)
+        except OSError as error:
+            raise OSError(f"{file}: cannot read it ({_why(error)})") from None
+        if not raw:
+            return
+        total += len(raw)
+        if total > MAX_RECORD_BYTES:
+            raise RecordError(number, "the file is too big to be a game record")
+        if len(raw) > MAX_LINE_BYTES:
+            raise RecordError(number, f"the line is longer than {MAX_LINE_LENGTH} characters")
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError(number, "the text is not UTF-8") from None
+
+
+def _why(error: OSError) -> str:
+    """The system's reason in words (never an errno number)."""
+    return error.strerror.lower() if error.strerror else "the system refused"
 
 
 def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:

@@ -45,3 +45,22 @@ def first_frame() -> None:
         return
     _reported = True
     print(f"first-frame {process_age():.3f} {time.time():.3f}", file=sys.stdout, flush=True)
+
+
+def missing_display() -> str | None:
+    """A plain message when the game window cannot open for want of a display, else None.
+
+    On Linux and the BSDs a window needs an X11 or Wayland display; without one SDL falls back
+    to a driver nobody sees (or fails with nothing but audio-library noise). SDL_VIDEODRIVER set
+    by hand (``dummy`` for tests, ``kmsdrm`` on a console) is taken as knowing better.
+    """
+    if not sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return None
+    if any(os.environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")):
+        return None
+    return (
+        "mexican-train: no display found (neither DISPLAY nor WAYLAND_DISPLAY is set), so the "
+        "game window cannot open.\n"
+        "Run it from a desktop session, or use a command that needs no display: simulate, "
+        "tournament, verify, screenshots, or --selftest (see --help)."
+    )

@@ -37,7 +37,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai.simple import SEAT_KINDS, Seat, make_seat
-from game.rules import PLAY, GameState, Rules, RulesError
+from game.headless import check_deal, check_table_options, plural
+from game.rules import PLAY, GameState, Rules
 
 # Two-sided 95% Student t quantiles by degrees of freedom (1..29); 1.96 from 30 on.
 _T95 = (
@@ -195,12 +196,12 @@ def format_report(report: dict[str, Any]) -> str:
     table = report["table"]
     lines = [
         f"table     {table['players']} players, {table['preset']} rules, double-{table['set']}, "
-        f"{table['hand']} tiles each, {table['rounds_per_match']} rounds, "
+        f"{table['hand']} tiles each, {plural(table['rounds_per_match'], 'round')}, "
         f"{table['scoring']} scoring",
         f"seats     {', '.join(report['seats'])} (rotated each match, "
         f"{table['players']} matches per deal)",
-        f"matches   {report['matches']} in {report['deal_groups']} deal groups, "
-        f"{report['rounds']} rounds, {report['seconds']:.0f} s",
+        f"matches   {report['matches']} in {plural(report['deal_groups'], 'deal group')}, "
+        f"{plural(report['rounds'], 'round')}, {report['seconds']:.0f} s",
         "",
         f"{'level':<8} {'seats':>5} {'rounds':>7} {'mean round score':>17}  "
         f"{'95% CI':<17} {'win rate':>8}",
@@ -242,7 +243,10 @@ def parse_kinds(text: str, players: int | None) -> list[str]:
         if len(kinds) == 1:
             kinds *= players
         elif len(kinds) != players:
-            raise ValueError(f"--seats lists {len(kinds)} seats but --players is {players}")
+            raise ValueError(
+                f"--seats lists {plural(len(kinds), 'seat')} but --players is {players}: "
+                "list one level per seat, or one level for all"
+            )
     if len(kinds) < 2:
         raise ValueError("a tournament needs at least two seats")
     return kinds
@@ -251,17 +255,14 @@ def parse_kinds(text: str, players: int | None) -> list[str]:
 def tournament_main(args: argparse.Namespace) -> int:
     """Run ``main.py tournament``; returns the exit status (2 for bad options)."""
     try:
-        if args.matches < 1:
-            raise ValueError("--matches must be at least 1")
+        check_table_options(args)
         kinds = parse_kinds(args.seats, args.players)
         rules = Rules.preset_named(args.preset)
         if args.rounds is not None:
-            if args.rounds < 1:
-                raise ValueError("--rounds must be at least 1")
             rules = rules.with_options(rounds=args.rounds)
-        rules.deal_for(len(kinds))
+        check_deal(rules, len(kinds))
         make = seat_factory(args.budget_ms, args.iterations)
-    except (RulesError, ValueError) as error:
+    except ValueError as error:  # RulesError too
         print(f"tournament: {error}", file=sys.stderr)
         return 2
 
@@ -284,10 +285,11 @@ def seat_factory(budget_ms: float | None, iterations: int | None) -> SeatFactory
     """Seats as ``make_seat`` makes them, with Hard's budget changed if asked."""
     if budget_ms is None and iterations is None:
         return make_seat
-    if budget_ms is not None and budget_ms <= 0:
-        raise ValueError("--budget-ms must be more than 0")
+    # NaN passes a "<= 0" test and would make Hard think forever: refuse all but real numbers.
+    if budget_ms is not None and not (math.isfinite(budget_ms) and budget_ms > 0):
+        raise ValueError(f"--budget-ms must be a number of milliseconds above 0, not {budget_ms}")
     if iterations is not None and iterations < 1:
-        raise ValueError("--iterations must be at least 1")
+        raise ValueError(f"--iterations must be at least 1, not {iterations}")
     from game.ai.hard import DEFAULT_CONFIG, HardSeat
 
     # --iterations alone: exactly that many guesses, no clock (the same on every machine);

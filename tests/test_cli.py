@@ -130,3 +130,118 @@ def test_cli_does_not_import_pygame() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False)
     assert result.returncode == 0
+
+
+# Bad values for every option of every subcommand: a plain message naming the option as
+# typed, status 2, and nothing of Python's insides (exception text, dest names, errno).
+BAD_OPTIONS = [
+    ["simulate", "--matches", "x"],
+    ["simulate", "--matches", "0"],
+    ["simulate", "--players", "1"],
+    ["simulate", "--players", "x"],
+    ["simulate", "--seed", "x"],
+    ["simulate", "--rounds", "0"],
+    ["simulate", "--rounds", "2.5"],
+    ["simulate", "--set", "-1"],
+    ["simulate", "--hand", "0"],
+    ["simulate", "--max-open-doubles", "-2"],
+    ["simulate", "--double-blank-points", "-1"],
+    ["simulate", "--seats", "wizard"],
+    ["tournament", "--matches", "0"],
+    ["tournament", "--seats", "hard", "--players", "1"],
+    ["tournament", "--rounds", "0"],
+    ["tournament", "--rounds", "99"],
+    ["tournament", "--seats", "wizard"],
+    ["tournament", "--budget-ms", "0"],
+    ["tournament", "--budget-ms", "x"],
+    ["tournament", "--budget-ms", "nan"],
+    ["tournament", "--budget-ms", "inf"],
+    ["tournament", "--budget-ms=-inf"],
+    ["tournament", "--budget-ms", "1e999"],
+    ["tournament", "--iterations", "0"],
+    ["tournament", "--iterations", "x"],
+    ["--frames", "0"],
+    ["replay", "x.jsonl", "--frames", "x"],
+]
+
+
+@pytest.mark.parametrize("argv", BAD_OPTIONS, ids=" ".join)
+def test_bad_option_values_are_refused_in_words(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    option = next(a for a in reversed(argv) if a.startswith("--")).split("=")[0]
+    assert option in err
+    for internal in ("Traceback", "Errno", "_", "invalid int", "invalid float"):
+        assert internal not in err.replace("mexican-train", ""), err
+
+
+def test_nan_and_infinite_budgets_are_refused_before_a_tournament_starts() -> None:
+    from game.tournament import seat_factory
+
+    for text in ("nan", "inf", "-inf", "1e999"):
+        with pytest.raises(SystemExit):
+            cli.build_parser().parse_args(["tournament", "--budget-ms", text])
+        # Hard never stops thinking on a NaN budget: the seat factory refuses one as well.
+        with pytest.raises(ValueError, match="--budget-ms"):
+            seat_factory(float(text), None)
+
+
+def test_a_one_round_tournament_counts_in_good_english(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["tournament", "--seats", "greedy,random", "--matches", "1", "--rounds", "1"]
+    assert cli.main([*argv, "--quiet", "--preset", "station"]) == 0
+    out = capsys.readouterr().out
+    assert "1 round," in out and "in 1 deal group," in out
+    assert "1 rounds" not in out and "1 deal groups" not in out
+
+
+def _without_display() -> dict[str, str]:
+    env = dict(os.environ)
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "SDL_AUDIODRIVER"):
+        env.pop(name, None)
+    return env
+
+
+def _run_without_display(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "main.py", *args],
+        cwd=ROOT,
+        env=_without_display(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+def test_no_display_is_said_plainly(tmp_path: Path) -> None:
+    for argv in (["--frames", "3"], ["replay", "x.jsonl", "--frames", "3"]):
+        result = _run_without_display(*argv)
+        assert result.returncode == 1
+        assert "no display found" in result.stderr
+        assert "simulate" in result.stderr and "--selftest" in result.stderr
+
+
+def test_headless_commands_need_no_display() -> None:
+    result = _run_without_display(
+        "simulate", "--quiet", "--matches", "1", "--players", "2", "--set", "6", "--rounds", "1"
+    )
+    assert result.returncode == 0, result.stderr
+    assert "no display" not in result.stderr
+    result = _run_without_display("--selftest")
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("inside", [False, True])
+def test_screenshots_out_that_is_a_file_is_said_in_words(tmp_path: Path, inside: bool) -> None:
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    out = afile / "shots" if inside else afile
+    result = _main_py("screenshots", "--out", str(out), "--size", "320x240")
+    assert result.returncode == 1
+    what = "part of that path is a file" if inside else "it is a file, not a folder"
+    assert f"--out {out}: {what}" in result.stderr
+    assert "Errno" not in result.stderr and "Traceback" not in result.stderr

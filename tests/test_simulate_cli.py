@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -50,18 +51,22 @@ def test_every_option_can_be_set(options: list[str]) -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        (["--players", "1"], "1 players cannot sit at this table: 2 to 14"),
-        (["--players", "15"], "15 players cannot sit at this table"),
-        (["--players", "11", "--preset", "station"], "the station rules deal for 2 to 10 players"),
-        (["--set", "7"], "there is no double-7 set"),
-        (["--hand", "1"], "too small"),
+        (["--players", "1"], "--players must be 2 to 14, not 1"),
+        (["--players", "15"], "--players must be 2 to 14, not 15"),
+        (["--players", "11", "--preset", "station"], "give --hand to seat more"),
+        (["--set", "7"], "--set must be one of 6, 9, 12, 15, 18 (a double-N set), not 7"),
+        (["--set", "-1"], "--set must be one of 6, 9, 12, 15, 18 (a double-N set), not -1"),
+        (["--hand", "1"], "--hand must be at least 2 tiles, not 1"),
         (["--players", "4", "--hand", "30"], "4 hands of 30 need 120 tiles"),
-        (["--matches", "0"], "--matches must be at least 1"),
-        (["--seats", "wizard"], "unknown seat kind 'wizard'"),
-        (["--seats", "random,greedy"], "--seats lists 2 seats for 4 players"),
-        (["--max-open-doubles", "-1"], "cannot be negative"),
-        (["--set", "6", "--rounds", "9"], "engines for 7 rounds, not 9"),
-        (["--double-blank-points", "-5"], "cannot be negative"),
+        (["--matches", "0"], "--matches must be at least 1, not 0"),
+        (["--seats", "wizard"], "unknown seat kind 'wizard' in --seats"),
+        (["--seats", "random,greedy"], "--seats lists 2 seats but --players is 4"),
+        (["--players", "2", "--seats", "random,greedy,easy"], "--seats lists 3 seats"),
+        (["--seats", ","], "--seats needs a seat kind"),
+        (["--max-open-doubles", "-1"], "--max-open-doubles must be 0 (no limit) or more"),
+        (["--set", "6", "--rounds", "9"], "--rounds 9 is too many: a double-6 set has engines"),
+        (["--set", "6", "--rounds", "0"], "--rounds must be at least 1, not 0"),
+        (["--double-blank-points", "-5"], "--double-blank-points must be 0 or more, not -5"),
     ],
 )
 def test_bad_tables_are_refused_with_a_reason(options: list[str], message: str) -> None:
@@ -69,3 +74,57 @@ def test_bad_tables_are_refused_with_a_reason(options: list[str], message: str) 
     assert result.returncode != 0
     assert message in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_no_message_shows_internals_or_bad_plurals() -> None:
+    """Every refusal above, and these, name options as typed and count in good English."""
+    for options in (["--double-blank-points", "-5"], ["--set", "-1"], ["--players", "1"]):
+        err = simulate(*options).stderr
+        assert "double_blank_points" not in err and "double--1" not in err
+        assert "1 players" not in err and "Errno" not in err
+
+
+def test_a_one_round_table_says_round_not_rounds() -> None:
+    result = simulate("--matches", "1", "--players", "2", "--set", "6", "--rounds", "1")
+    assert result.returncode == 0, result.stderr
+    assert "7 tiles each, 1 round, penalty scoring" in result.stdout
+
+
+def test_record_names_seats_by_their_kind(tmp_path: Path) -> None:
+    result = simulate(
+        "--matches", "1", "--players", "3", "--seats", "greedy,random,easy", "--set", "6",
+        "--rounds", "1", "--record", str(tmp_path),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    (record,) = tmp_path.glob("*.jsonl")
+    head = json.loads(record.read_text(encoding="utf-8").split("\n")[0])
+    assert head["names"] == ["Greedy 1", "Random 2", "Easy 3"]
+
+
+def test_help_lists_the_seat_kinds_and_the_player_range() -> None:
+    result = subprocess.run(
+        [sys.executable, "main.py", "simulate", "--help"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    text = " ".join(result.stdout.split())
+    assert "random, greedy, easy, normal, hard" in text
+    assert "number of players, 2 to 14" in text
+
+
+@pytest.mark.parametrize(
+    ("option", "what"),
+    [("--record", "it is a file, not a folder"), ("--record-inside", "part of that path is")],
+)
+def test_a_record_folder_that_is_a_file_is_said_in_words(
+    tmp_path: Path, option: str, what: str
+) -> None:
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    where = afile if option == "--record" else afile / "inside"
+    result = simulate("--matches", "1", "--record", str(where))
+    assert result.returncode == 2
+    assert f"--record {where}: {what}" in result.stderr
+    assert "Errno" not in result.stderr

@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from . import events as ev
 from .actions import DRAW, END_TURN, PASS, Action, Play, train_from_name, train_name
+from .names import check_name
 from .options import Rules, RulesError
 from .reasons import IllegalActionError
 from .state import MATCH_OVER, PLAY, ROUND_OVER, GameState
@@ -132,7 +133,11 @@ class RecordWriter:
 
 @dataclass(frozen=True, slots=True)
 class Record:
-    """A parsed record: the match line's facts and the lines after it, with line numbers."""
+    """A parsed record: the match line's facts and the lines after it, with line numbers.
+
+    ``lines`` holds the lines the replay needs (line types this version does not know are
+    checked and left out); it is empty when the record was only checked (``keep=False``).
+    """
 
     version: int
     players: int
@@ -141,10 +146,12 @@ class Record:
     set_size: int
     seed: int
     lines: tuple[tuple[int, dict[str, Any]], ...]
+    last_kind: str = "match"  # the type of the record's last line
 
     @property
     def complete(self) -> bool:
-        return bool(self.lines) and self.lines[-1][1].get("type") == "match_end"
+        """Whether the record goes to its ``match_end`` line (an autosave stops before it)."""
+        return self.last_kind == "match_end"
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,26 +164,90 @@ class ReplayStep:
     events: tuple[ev.Event, ...]
 
 
+# A real line is at most a few thousand characters (a 14-player double-18 round line is about
+# 1,800); the cap leaves room for the format to grow and keeps a runaway line from being parsed.
+MAX_LINE_LENGTH = 64 * 1024
+# Real lines nest four deep ("hands": [[[0, 3], ...]]); deeper is not a record.
+MAX_NESTING = 32
+
+
+def split_lines(text: str) -> list[str]:
+    """A record's lines: split on "\\n" only. JSON Lines strings may hold U+2028, U+0085 and
+    other characters that ``str.splitlines`` would break a line at."""
+    return text.split("\n")
+
+
+def parse_line(raw: str, number: int) -> dict[str, Any] | None:
+    """One line of a record as a JSON object with a "type", None for a blank line, or
+    RecordError naming the line."""
+    if len(raw) > MAX_LINE_LENGTH:
+        raise RecordError(number, f"the line is longer than {MAX_LINE_LENGTH} characters")
+    if not raw.strip():
+        return None
+    try:
+        obj = json.loads(raw)
+    except json.JSONDecodeError as error:
+        raise RecordError(number, f"not valid JSON ({error.msg})") from None
+    except RecursionError:
+        raise RecordError(number, "the line nests lists or objects too deeply") from None
+    except ValueError:  # an integer of thousands of digits
+        raise RecordError(number, "the line holds a number too long to read") from None
+    if not isinstance(obj, dict):
+        raise RecordError(number, "a line must be a JSON object")
+    if _nesting(obj) > MAX_NESTING:
+        raise RecordError(number, "the line nests lists or objects too deeply")
+    kind = obj.get("type")
+    if not isinstance(kind, str):
+        raise RecordError(number, 'the line has no "type"')
+    return obj
+
+
+def _nesting(value: Any) -> int:
+    """How deep lists and objects nest in a parsed line (without recursion)."""
+    deepest = 0
+    pending = [(value, 1)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            deepest = max(deepest, depth)
+            if depth <= MAX_NESTING:
+                pending.extend((child, depth + 1) for child in item)
+    return deepest
+
+
+def _shown(value: Any, limit: int = 40) -> str:
+    """A value from the file as a message may quote it: one line, ASCII, short."""
+    try:
+        text = json.dumps(value, ensure_ascii=True)
+    except (ValueError, RecursionError):
+        text = "?"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _parsed_objects(lines: Iterable[str]) -> Iterator[tuple[int, dict[str, Any]]]:
+    for number, raw in enumerate(lines, start=1):
+        obj = parse_line(raw, number)
+        if obj is not None:
+            yield number, obj
+
+
 def parse_record(text: str) -> Record:
-    """The record's lines as JSON with the match line read; RecordError on a broken line."""
-    raw_lines = text.splitlines()
-    objects: list[tuple[int, dict[str, Any]]] = []
-    for number, raw in enumerate(raw_lines, start=1):
-        if not raw.strip():
-            continue
-        try:
-            obj = json.loads(raw)
-        except json.JSONDecodeError as error:
-            raise RecordError(number, f"not valid JSON ({error.msg})") from None
-        if not isinstance(obj, dict):
-            raise RecordError(number, "a line must be a JSON object")
-        kind = obj.get("type")
-        if not isinstance(kind, str):
-            raise RecordError(number, 'the line has no "type"')
-        objects.append((number, obj))
-    if not objects:
+    """The record's lines as JSON with the match line read (not replayed); RecordError on a
+    broken line."""
+    objects = _parsed_objects(split_lines(text))
+    record = _read_head(objects)
+    rest = tuple(objects)
+    last_kind = str(rest[-1][1]["type"]) if rest else record.last_kind
+    return replace(record, lines=rest, last_kind=last_kind)
+
+
+def _read_head(objects: Iterator[tuple[int, dict[str, Any]]]) -> Record:
+    first = next(objects, None)
+    if first is None:
         raise RecordError(1, "the record is empty")
-    number, head = objects[0]
+    number, head = first
     if head["type"] != "match":
         raise RecordError(number, 'a record must start with a "match" line')
     version = _int(head, "version", number)
@@ -190,6 +261,10 @@ def parse_record(text: str) -> Record:
     names = head.get("names", [])
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise RecordError(number, '"names" must be a list of strings')
+    for seat, name in enumerate(names):
+        problem = check_name(name)
+        if problem is not None:
+            raise RecordError(number, f"seat {seat}'s name is refused: {problem}")
     if len(names) != players:
         raise RecordError(number, f"{len(names)} names for {players} players")
     rules_obj = head.get("rules")
@@ -206,13 +281,23 @@ def parse_record(text: str) -> Record:
         raise RecordError(number, f"these rules cannot be played: {error}") from None
     if deal.set_size != set_size:
         raise RecordError(number, f'"set" is {set_size} but the rules deal double-{deal.set_size}')
-    return Record(version, players, tuple(names), rules, set_size, seed, tuple(objects[1:]))
+    return Record(version, players, tuple(names), rules, set_size, seed, ())
 
 
 def _int(obj: dict[str, Any], key: str, line: int) -> int:
     value = obj.get(key)
     if isinstance(value, bool) or not isinstance(value, int):
         raise RecordError(line, f'"{key}" must be a whole number')
+    return value
+
+
+def _ints(obj: dict[str, Any], key: str, line: int) -> list[int]:
+    """A list of whole numbers: 10.0 and false are not 10 and 0, whatever Python says."""
+    value = obj.get(key)
+    if not isinstance(value, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        raise RecordError(line, f'"{key}" must be a list of whole numbers')
     return value
 
 
@@ -251,13 +336,19 @@ def replay_steps(record: Record) -> Iterator[tuple[GameState, ReplayStep]]:
     format or the rules raises RecordError; use :func:`load_record` to check a whole record
     before showing any of it.
     """
+    return _replay(record, record.lines)
+
+
+def _replay(
+    record: Record, lines: Iterable[tuple[int, dict[str, Any]]]
+) -> Iterator[tuple[GameState, ReplayStep]]:
     players = record.players
     set_size = record.set_size
     state = GameState.new(record.rules, players, record.seed, record.names)
     deal_events: list[ev.Event] = []  # the deal's draws and engine, checked line by line
     expect = "round"  # what the next line must be: round, engine, round_end, match_end or play
 
-    for number, obj in record.lines:
+    for number, obj in lines:
         kind = obj["type"]
         if kind not in _KNOWN:
             if kind == "match":
@@ -359,7 +450,7 @@ def _replay_action(
         name = obj.get("train")
         train = train_from_name(name, players) if isinstance(name, str) else None
         if train is None:
-            raise RecordError(number, f"there is no train {name!r}")
+            raise RecordError(number, f"there is no train {_shown(name)}")
         action = Play(tile, train)
     elif kind == "draw":
         tile = _tile(obj.get("tile"), number, set_size)
@@ -382,12 +473,17 @@ def _replay_action(
 
 
 def _check_match_end(state: GameState, obj: dict[str, Any], number: int) -> None:
-    totals = obj.get("totals")
+    totals = _ints(obj, "totals", number)
     if totals != state.totals:
-        raise RecordError(number, f"the totals are {state.totals}, not {totals}")
-    winners = obj.get("winners")
-    if winners != list(state.match_winners):
-        raise RecordError(number, f"the winners are {list(state.match_winners)}, not {winners}")
+        raise RecordError(number, f"the totals are {state.totals}, not {_shown(totals)}")
+    winners = _ints(obj, "winners", number)
+    if len(set(winners)) != len(winners):
+        raise RecordError(number, '"winners" names a seat twice')
+    # Tied winners may be listed in any order.
+    if set(winners) != set(state.match_winners):
+        raise RecordError(
+            number, f"the winners are {sorted(state.match_winners)}, not {_shown(winners)}"
+        )
 
 
 def _check_round_end(state: GameState, obj: dict[str, Any], number: int, set_size: int) -> None:
@@ -397,7 +493,7 @@ def _check_round_end(state: GameState, obj: dict[str, Any], number: int, set_siz
         )
     if obj.get("reason") != state.end_reason:
         raise RecordError(
-            number, f'the round ended "{state.end_reason}", not {obj.get("reason")!r}'
+            number, f'the round ended "{state.end_reason}", not {_shown(obj.get("reason"))}'
         )
     hands_obj = obj.get("hands")
     if not isinstance(hands_obj, list):
@@ -407,26 +503,49 @@ def _check_round_end(state: GameState, obj: dict[str, Any], number: int, set_siz
     if hands != actual:
         raise RecordError(number, "the hands left do not match the play")
     scores = state.round_scores[-1]
-    if obj.get("scores") != scores:
-        raise RecordError(number, f"the round's scores are {scores}, not {obj.get('scores')}")
-    if obj.get("totals") != state.totals:
-        raise RecordError(number, f"the totals are {state.totals}, not {obj.get('totals')}")
+    written = _ints(obj, "scores", number)
+    if written != scores:
+        raise RecordError(number, f"the round's scores are {scores}, not {_shown(written)}")
+    totals = _ints(obj, "totals", number)
+    if totals != state.totals:
+        raise RecordError(number, f"the totals are {state.totals}, not {_shown(totals)}")
 
 
 def load_record(text: str) -> tuple[Record, GameState]:
     """Parse and fully replay a record; the final state, or RecordError at the first bad line.
 
-    A record may stop in the middle of a round (a match still being played); it may not stop
-    after a round or the match has ended without writing the line that says so.
+    A record may stop in the middle of a round or right after a round's end (a match still
+    being played, like an autosave: ``record.complete`` is False); it may not stop after a
+    round or the match has ended without writing the line that says so.
     """
-    record = parse_record(text)
+    return load_record_lines(split_lines(text))
+
+
+def load_record_lines(lines: Iterable[str], *, keep: bool = True) -> tuple[Record, GameState]:
+    """:func:`load_record` for a record given line by line (each line with or without its
+    "\\n"), each line checked and replayed as it comes. With ``keep=False`` nothing of a line
+    is kept once it has been replayed (``record.lines`` is empty), so checking a record takes
+    the memory of one line whatever its length."""
+    objects = _parsed_objects(lines)
+    record = _read_head(objects)
+    kept: list[tuple[int, dict[str, Any]]] = []
+    last_kind = record.last_kind
+    last_number = 1
+
+    def feed() -> Iterator[tuple[int, dict[str, Any]]]:
+        nonlocal last_kind, last_number
+        for number, obj in objects:
+            last_kind, last_number = obj["type"], number
+            if keep and last_kind in _KNOWN:
+                kept.append((number, obj))
+            yield number, obj
+
     state = GameState.new(record.rules, record.players, record.seed, record.names)
-    last = record.lines[-1][0] if record.lines else 1
     kind = ""
-    for replayed, step in replay_steps(record):
+    for replayed, step in _replay(record, feed()):
         state, kind = replayed, step.kind
     if state.phase == ROUND_OVER and state.round_number and kind != "round_end":
-        raise RecordError(last, "the round is over but its round_end line is missing")
+        raise RecordError(last_number, "the round is over but its round_end line is missing")
     if state.phase == MATCH_OVER and kind != "match_end":
-        raise RecordError(last, "the match is over but its match_end line is missing")
-    return record, state
+        raise RecordError(last_number, "the match is over but its match_end line is missing")
+    return replace(record, lines=tuple(kept), last_kind=last_kind), state

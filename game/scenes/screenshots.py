@@ -715,7 +715,10 @@ def screenshots_main(out: str, size: tuple[int, int], language: str | None = Non
         if language is None:
             paths += table_sizes(Path(out))
     except OSError as error:
-        print(f"screenshots: {error}", file=sys.stderr)
+        from game.headless import folder_problem
+
+        problem = folder_problem(error)
+        print(f"screenshots: cannot write the pictures to --out {out}: {problem}", file=sys.stderr)
         return 1
     for path in paths:
         print(path)
