@@ -38,6 +38,7 @@ from typing import Final
 
 from game.ai import simple
 from game.rules import SUPPORTED_SETS, Deal, GameState, Rules, RulesError, tile_count
+from game.rules.names import JOINERS, LINE_BREAKS, UNSHOWABLE, text_problem
 from game.rules.options import MAX_PLAYERS, MIN_PLAYERS
 
 RuleValue = int | bool | str | None
@@ -165,52 +166,11 @@ class LevelError(Exception):
 
 # ---------------------------------------------------------------------------- texts
 
-# Line and paragraph breaks: a name or a sentence of a level is one line.
-_LINE_BREAKS: Final = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
-# Format characters some scripts need between letters (Tamil, Sinhala, emoji sequences).
-_JOINERS: Final = frozenset("\u200c\u200d")
-# Categories of characters no font draws and some readers choke on: controls (NUL, escapes),
-# invisible format marks, lone surrogates, private use.
-_UNSHOWABLE: Final = {
-    "Cc": "a control character",
-    "Cf": "an invisible format character",
-    "Cs": "a lone surrogate",
-    "Co": "a private-use character",
-    "Zl": "a line separator",
-    "Zp": "a paragraph separator",
-}
-
-
-def text_problem(value: str, max_length: int) -> str | None:
-    """Why ``value`` cannot be a one-line text shown on screen and written in a saved game
-    (a name, a style, a description), or None when it can.
-
-    Refused: empty or blank text, line breaks (including U+2028, U+2029 and U+0085, which a
-    JSON Lines reader splits on), spaces at either end, control characters (NUL too), invisible
-    format characters other than the joiners some scripts need, lone surrogates, private-use
-    characters, and text longer than ``max_length`` characters.
-
-    >>> text_problem("Tomás", 40) is None
-    True
-    >>> text_problem("Ro\\u2028sa", 40)
-    'must be one line: it holds a line break (U+2028)'
-    >>> text_problem("Ro\\x00sa", 40)
-    'holds U+0000, a control character, which cannot be shown'
-    """
-    if not value.strip():
-        return "must not be empty"
-    for char in value:
-        if char in _LINE_BREAKS:
-            return f"must be one line: it holds a line break (U+{ord(char):04X})"
-    for char in value:
-        kind = _UNSHOWABLE.get(unicodedata.category(char))
-        if kind is not None and char not in _JOINERS:
-            return f"holds U+{ord(char):04X}, {kind}, which cannot be shown"
-    if value != value.strip():
-        return "must be one line without leading or trailing spaces"
-    if len(value) > max_length:
-        return f"is {len(value)} characters long; at most {max_length}"
-    return None
+# The one-line text check is shared with records and saves (game.rules.names); the level
+# loader applies it to every text field with the field's own length.
+_LINE_BREAKS: Final = LINE_BREAKS
+_JOINERS: Final = JOINERS
+_UNSHOWABLE: Final = UNSHOWABLE
 
 
 def shown_name(name: str) -> str:

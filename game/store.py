@@ -52,7 +52,6 @@ import re
 import stat
 import threading
 import time
-import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from datetime import UTC, date, datetime
@@ -64,7 +63,8 @@ import platformdirs
 from game.i18n import N_, translate
 from game.records import write_text_atomically
 from game.rules import GameState
-from game.rules.record import Record, RecordError, RecordWriter, load_record
+from game.rules.names import check_name as rules_check_name
+from game.rules.record import Record, RecordError, RecordWriter, load_record, split_lines
 
 APP_NAME = "mexican-train"
 HOME_VARIABLE = "MEXICAN_TRAIN_HOME"
@@ -208,24 +208,14 @@ def _window_size(value: Any) -> tuple[int, int] | None:
     return (int(value[0]), int(value[1]))
 
 
-MAX_NAME_LENGTH = 40
-# Control characters, lone surrogates and line/paragraph separators: a name is one line of text.
-_NOT_IN_NAMES = frozenset(("Cc", "Cs", "Zl", "Zp"))
-
-
 def check_name(value: Any) -> str:
-    """A player's name read from a file, if it is printable text of sane length: one line, at
-    most MAX_NAME_LENGTH characters, not blank, no control characters (NUL, U+0085...), no lone
-    surrogates, no line or paragraph separators. Else ValueError saying what is wrong."""
-    if not isinstance(value, str):
-        raise ValueError("not text")
-    if not value.strip():
-        raise ValueError("blank")
-    if len(value) > MAX_NAME_LENGTH:
-        raise ValueError(f"longer than {MAX_NAME_LENGTH} characters")
-    if any(unicodedata.category(char) in _NOT_IN_NAMES for char in value):
-        raise ValueError("not printable text")
-    return value
+    """A player's name read from a file, if it is printable text of sane length (the check
+    records and level files use too: :func:`game.rules.names.check_name`); else ValueError
+    saying what is wrong."""
+    problem = rules_check_name(value)
+    if problem is not None:
+        raise ValueError(problem)
+    return str(value)
 
 
 def _is_name(value: Any) -> bool:
@@ -253,7 +243,9 @@ class Settings:
     muted: bool = False
     fullscreen: bool = False  # the player's last F11 / Alt+Enter: the next start opens so
     kiosk_pin: str = ""  # digits an operator types to leave kiosk mode; "" for none
-    kiosk_exit_chord: str = "ctrl+alt+shift+q"  # keys held together to leave kiosk mode
+    # Keys held together to leave kiosk mode: none until the operator sets their own (a chord
+    # printed in the help would be no secret; the kiosk asks for a PIN at its first start).
+    kiosk_exit_chord: str = ""
     kiosk_idle_seconds: int = 90  # idle time before kiosk mode returns to the attract mode
     kiosk_pin_hash: str = ""  # the operator's PIN, salted and hashed (game.scenes.kiosk)
     kiosk_pin_failures: int = 0  # wrong PINs in a row (kept over a restart: the lockout grows)
@@ -280,7 +272,7 @@ _SETTINGS_CHECKS: dict[str, Check] = {
     "muted": _boolean,
     "fullscreen": _boolean,
     "kiosk_pin": _text(r"[0-9]{0,12}"),
-    "kiosk_exit_chord": _text(r"[a-z0-9]+(?:\+[a-z0-9]+){0,5}"),
+    "kiosk_exit_chord": _text(r"(?:[a-z0-9]+(?:\+[a-z0-9]+){0,5})?"),
     "kiosk_idle_seconds": _whole(10, 24 * 3600),
     "kiosk_pin_hash": _text(r"(?:pbkdf2-sha256\$[0-9]{1,7}\$[0-9a-f]{32}\$[0-9a-f]{64})?"),
     "kiosk_pin_failures": _whole(0, 10**6),
@@ -765,7 +757,7 @@ class Store:
         Call it after every action. False (and a notice, once) when the disk refuses; ValueError
         or TypeError when the record text is not JSON Lines or meta is not JSON-able.
         """
-        lines = [line for line in record_text.splitlines() if line.strip()]
+        lines = [line for line in split_lines(record_text) if line.strip()]
         checked = self._checked_lines  # the lines of the last save, already checked
         start = len(checked) if lines[: len(checked)] == checked else 0
         for number, line in enumerate(lines[start:], start=start + 1):

@@ -345,3 +345,14 @@ def test_the_lockout_countdown_never_shows_sixty_seconds() -> None:
     assert clock_text(1919.5) == "32:00"
     assert clock_text(28.2) == "0:29"
     assert clock_text(0.0) == "0:00"
+
+
+def test_a_new_settings_file_names_no_exit_chord(tmp_path: Path) -> None:
+    """A fresh settings file suggests no way out: the operator sets a PIN (or a chord)."""
+    from game.store import Settings, Store
+
+    assert Settings().kiosk_exit_chord == ""
+    store = Store(tmp_path / "fresh")
+    store.save_settings(Settings())
+    assert Store(tmp_path / "fresh").load_settings().kiosk_exit_chord == ""
+    assert "ctrl+alt" not in (tmp_path / "fresh" / "settings.json").read_text(encoding="utf-8")
