@@ -324,6 +324,7 @@ class LessonScene(TableScene):
         self.glow = max(0.0, self.glow - dt)
         self.next_button.visible = self._button_shown()
         if self.expected() == PASS:
+            # Translators: a button of the guided first game: pass your turn (no tile fits)
             self.next_button.label = _("Pass")
         else:
             self.next_button.label = _("Finish") if self._last_page() else _("Next")
