@@ -602,6 +602,8 @@ def open_app(
             app.take_notices()
             if app.autoplay and app.top is menu:
                 menu.start_autoplay()
+            else:
+                menu.offer_lesson()  # a first start: learn by playing (asked once)
 
         app.defer(check_saved_game)
     elif app.autoplay:

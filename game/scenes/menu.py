@@ -104,7 +104,6 @@ class MenuScene(Scene):
         self.buttons: list[w.Button] = []
         self._saves_version = -1
         self._drawn = 0  # frames drawn (the first is kept light: see draw)
-        self._offer_checked = False  # the first-start offer of the guided game, once a menu
         self._layout()
 
     def _layout(self) -> None:
@@ -177,11 +176,11 @@ class MenuScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self._layout()
 
-    def _offer_lesson(self) -> None:
+    def offer_lesson(self) -> None:
         """At the very first start, offer the guided game (once: a "Not now" is kept)."""
         from game.scenes.lesson import LessonOfferScene, should_offer_lesson
 
-        if should_offer_lesson(self.app):
+        if self.app.top is self and should_offer_lesson(self.app):
             self.app.push(LessonOfferScene(self.app))
 
     def resume(self) -> None:
@@ -251,9 +250,6 @@ class MenuScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
-        if not self._offer_checked and self._drawn > 3 and self.app.top is self:
-            self._offer_checked = True
-            self._offer_lesson()
         keeper = self.app.keeper
         if keeper is not None and keeper.version != self._saves_version:
             self._layout()  # the saved game was checked (or dropped): offer what is there

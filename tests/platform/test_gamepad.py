@@ -183,9 +183,14 @@ def test_menus_by_gamepad() -> None:
         menu = MenuScene(app)
         app.push(menu)
         frames(app, 3)
-        pad_button(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
-        while menu.nav.key != ("button", "Settings"):
+        # down to the row of small buttons, then along it to Settings
+        for _ in range(8):
             pad_button(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+        for _ in range(8):
+            if menu.nav.key == ("button", "Settings"):
+                break
+            pad_button(app, RIGHT)
+        assert menu.nav.key == ("button", "Settings")
         pad_button(app, A)
         assert isinstance(app.top, SettingsScene)
         pad_button(app, B)

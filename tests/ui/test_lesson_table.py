@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from game import i18n, lesson
-from game.app import App
+from game.app import App, open_app
 from game.rules import DRAW, PASS, Play
 from game.scenes.lesson import (
     LessonOfferScene,
@@ -218,10 +218,10 @@ def test_an_off_script_move_changes_nothing_and_gets_a_sentence(
 
 
 def stored_app(folder: Path) -> App:
-    """The game as it starts on a machine: a data folder, the menu."""
-    app = App((960, 600), store=Store(folder), resizable=False, inline_seats=True)
+    """The game as ``python main.py`` starts it: a data folder, the menu."""
+    app = open_app((960, 600), Store(folder))
+    app.inline_seats = True
     app.settings.pace = "fast"
-    app.push(MenuScene(app))
     frames(app, 10)
     return app
 
