@@ -15,9 +15,9 @@ import pytest
 
 from game import store as store_module
 from game.rules import Rules
+from game.rules.names import MAX_NAME_LENGTH
 from game.store import (
     KINDS,
-    MAX_NAME_LENGTH,
     Progress,
     Settings,
     Statistics,
