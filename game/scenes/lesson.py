@@ -286,11 +286,17 @@ class LessonScene(TableScene):
             train = self._train_label(wanted.train)
             # Translators: the guided first game, when the learner plays another tile
             return _("Good idea, but this step is about {tile} on {train}: try that.").format(
-                tile=wanted.tile, train=train
+                tile=self._as_laid(wanted), train=train
             )
         if wanted is not None:
             return _("Good idea, but this step asks you to draw a tile: press Draw.")
         return _("Read the guide, then press Next.")
+
+    def _as_laid(self, play: Play) -> str:
+        """The tile as the guide writes it: the number that joins the train first (9|2)."""
+        end = self.state.train_end[play.train]
+        low, high = play.tile
+        return f"{end}|{high if low == end else low}" if end in (low, high) else str(play.tile)
 
     def _round_over(self) -> None:
         view = self.view
@@ -316,6 +322,8 @@ class LessonScene(TableScene):
 
     def _refresh_overlay(self) -> None:
         super()._refresh_overlay()
+        if self.step.page:
+            self.view.prompt = ""  # the guide's card speaks; "Your turn" would only confuse
         self.buttons["hint"].visible = False  # the guide already points
         self.buttons["plan"].visible = False  # the lesson's hand is small: no plan to learn
 
