@@ -22,7 +22,7 @@ from game import lesson
 from game.i18n import _
 from game.input.focus import FocusItem
 from game.input.intents import Act, Intent
-from game.rules import PASS, Action, GameState, Play, Tile
+from game.rules import DRAW, PASS, Action, GameState, Play, Tile
 from game.rules import events as ev
 from game.scenes.base import Scene
 from game.scenes.session import MatchConfig, Session, your_name
@@ -298,24 +298,14 @@ class LessonScene(TableScene):
         low, high = play.tile
         return f"{end}|{high if low == end else low}" if end in (low, high) else str(play.tile)
 
-    def _round_over(self) -> None:
-        view = self.view
-        view.thinking = None
-        if view.busy or self.summary_shown:
-            return
-        self.summary_shown = True
-        self.app.push(LessonSummaryScene(self.app, self.session, view, self))
+    def summary_scene(self) -> Scene:
+        return LessonSummaryScene(self.app, self.session, self.view, self)
 
     # ------------------------------------------------------------------ pointing
 
     def _poll_hint(self) -> None:
         """The guide's move lifts its tile and lights its train (the hint's pointer)."""
-        wanted = self.expected() if self.ready else None
-        view = self.view
-        play = wanted if isinstance(wanted, Play) else None
-        view.hint_tile = play.tile if play is not None else None
-        view.hint_train = play.train if play is not None else None
-        view.tray.hinted = view.hint_tile
+        self._point_at(self.expected() if self.ready else None)
 
     def do_hint(self) -> None:
         """No hint button in the lesson: the guide already points."""
@@ -337,6 +327,19 @@ class LessonScene(TableScene):
         else:
             self.next_button.label = _("Finish") if self._last_page() else _("Next")
         self.next_button.update(dt)
+
+    def awaits_learner(self) -> bool:
+        """The guide is waiting for the learner: a page (or the summary) to read with its
+        button ready, or the step's move with the table still (tests and the screenshots)."""
+        top = self.app.top
+        if top is not self:
+            return isinstance(top, LessonSummaryScene) and top.button.active
+        wanted = self.expected()
+        if self.step.page or wanted == PASS:
+            return self.next_button.active
+        if wanted == DRAW and not self.buttons["draw"].active:
+            return False  # the Draw button is still fading in
+        return self.ready and wanted in self.legal()
 
     def _last_page(self) -> bool:
         return self.step_index == len(lesson.STEPS) - 1

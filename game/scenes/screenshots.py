@@ -397,21 +397,10 @@ def _lesson_shots(app: App, shot: Callable[[str], None]) -> None:
     scene = LessonScene(app, session, index)
     app.reset(MenuScene(app), scene)
 
-    def waiting() -> bool:
-        top = app.top
-        if top is not scene:
-            return isinstance(top, LessonSummaryScene) and top.button.active
-        wanted = scene.expected()
-        if scene.step.page or wanted == PASS:
-            return scene.next_button.active
-        if wanted == DRAW and not scene.buttons["draw"].active:
-            return False
-        return scene.ready and wanted in scene.legal()
-
     number = 0
     while not scene.finished:
         for _ in range(60 * 60):
-            if waiting():
+            if scene.awaits_learner():
                 break
             app.step(1 / 60)
         for _ in range(45):  # the guide's glow and the lifted tile settle

@@ -276,6 +276,10 @@ class TableScene(Scene):
                 return  # the picture is catching up; the rules have not moved on
             self._clear_hint()
             return
+        self._point_at(action)
+
+    def _point_at(self, action: Action | None) -> None:
+        """Lift the tile of ``action`` (when it is a play) and light its train."""
         view = self.view
         play = action if isinstance(action, Play) else None
         view.hint_tile = play.tile if play is not None else None
@@ -753,9 +757,13 @@ class TableScene(Scene):
         self.summary_shown = True
         if self.pass_and_play:
             self.session.human = None  # the summary names every seat; the next deal hides all
+        self.app.push(self.summary_scene())
+
+    def summary_scene(self) -> Scene:
+        """The scene that shows the round's end over this table."""
         from game.scenes.summary import RoundSummaryScene
 
-        self.app.push(RoundSummaryScene(self.app, self.session, view))
+        return RoundSummaryScene(self.app, self.session, self.view)
 
     def _human_turn(self, dt: float) -> None:
         if not self.ready:

@@ -73,15 +73,7 @@ def open_from_menu(app: App) -> LessonScene:
 
 def waiting_for_the_person(app: App, scene: LessonScene) -> bool:
     """The guide is waiting: a page to read, or the person's move with the table still."""
-    top = app.stack[-1]
-    if top is not scene:
-        return isinstance(top, LessonSummaryScene) and top.button.active
-    wanted = scene.expected()
-    if scene.step.page or wanted == PASS:
-        return scene.next_button.active
-    if wanted == DRAW and not scene.buttons["draw"].active:
-        return False  # the Draw button is still fading in
-    return scene.ready and wanted in scene.legal()
+    return scene.awaits_learner()
 
 
 def focus_on(app: App, scene: LessonScene, wanted: object, step: Callable[[], None]) -> None:
