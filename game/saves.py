@@ -240,7 +240,7 @@ class Keeper:
         self._changes += 1
         if self.trace:
             digest = record_digest(text)
-            print(f"action {self._changes} {len(self._lines)} {digest}", flush=True)
+            say(f"action {self._changes} {len(self._lines)} {digest}")
             self._unsaved = (self._changes, f"{len(self._lines)} {digest}")
 
     def _finished(self, session: Session) -> None:
@@ -263,7 +263,7 @@ class Keeper:
             self._saver.clear()
             self._saver.flush()
         if self.trace:
-            print(f"kept {session.match_id}", flush=True)
+            say(f"kept {session.match_id}")
         self.unwatch(session)
 
     def poll(self) -> None:
@@ -273,7 +273,7 @@ class Keeper:
             return
         if self._saver.flush(timeout=0):
             self._unsaved = None
-            print(f"saved {pending[0]} {pending[1]}", flush=True)
+            say(f"saved {pending[0]} {pending[1]}")
 
     def close(self) -> None:
         """Write what is pending and stop the saving thread."""
@@ -403,13 +403,24 @@ def _killer(step: int) -> Callable[[str, str], None]:
         with lock:
             count += 1
             if count == step:
-                print(f"killed at {step} {what} {filename}", flush=True)
+                say(f"killed at {step} {what} {filename}")
                 os.kill(os.getpid(), getattr(signal, "SIGKILL", signal.SIGTERM))
 
     return hook
 
 
+_SAY = threading.Lock()
+
+
+def say(line: str) -> None:
+    """One whole line to standard output (for the tests that read it): the autosave thread
+    and the game's thread both print, and a line must never be cut by the other's."""
+    with _SAY:
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+
+
 def trace(message: str) -> None:
     """A line for a test that reads the game's output (only when tracing)."""
     if os.environ.get(TRACE_VARIABLE, "") not in ("", "0"):
-        print(message, file=sys.stdout, flush=True)
+        say(message)
