@@ -269,6 +269,24 @@ def take_screenshots(
         settle(0.6)
         shot("28_ladder")
 
+        # a level file that could not be loaded: named at the end of the ladder, with why
+        from game.levels import LevelError
+
+        broken = [
+            LevelError(
+                "levels/midnight-express.toml",
+                "rules.rounds",
+                "range",
+                "must be 1 to 19 (the largest set has 19 doubles), not 40",
+            )
+        ]
+        ladder = LadderScene(app, refusals=broken)
+        app.reset(MenuScene(app), ladder)
+        settle(0.3)
+        ladder.scroll_to(ladder.max_scroll, instant=True)  # down to the notice at the end
+        settle(0.6)
+        shot("28b_ladder_refused_file")
+
         # today's table
         from game.scenes.ladder import DailyScene
 
@@ -431,7 +449,7 @@ def _platform_shots(app: App, shot: Callable[[str], None], settle: Callable[[flo
 
     from game.input.intents import Device
     from game.scenes.cover import CoverScene
-    from game.scenes.kiosk import AttractScene, Kiosk, KioskConfig, PinPadScene
+    from game.scenes.kiosk import AttractScene, Kiosk, KioskConfig, PinPadScene, PinSetupScene
     from game.scenes.menu import MenuScene
     from game.scenes.pause import PauseScene
     from game.scenes.session import MatchConfig, Session
@@ -496,6 +514,16 @@ def _platform_shots(app: App, shot: Callable[[str], None], settle: Callable[[flo
     app.push(PinPadScene(app, kiosk))
     settle(0.4)
     shot("26_kiosk_pin_pad")
+    # three wrong PINs: the pad locks, with a countdown
+    kiosk.failures, kiosk.locked_for = 3, 28.0
+    app.reset(AttractScene(app, seed=3), PinPadScene(app, kiosk))
+    settle(0.4)
+    shot("26b_kiosk_pin_pad_locked")
+    kiosk.failures, kiosk.locked_for = 0, 0.0
+    # the first kiosk start: the operator chooses a PIN
+    app.reset(PinSetupScene(app, kiosk))
+    settle(0.4)
+    shot("26c_kiosk_first_start")
     state2, seed2 = _mid_round(3, Rules.standard(), 6)
     session2 = Session(MatchConfig(3, state2.rules, "greedy", seed2), inline=True)
     session2.state = state2
