@@ -142,8 +142,12 @@ def test_menus_by_keyboard() -> None:
         frames(app, 3)
         key(app, pygame.K_DOWN)  # shows the focus on the main button
         assert menu.nav.key == ("button", "Quick play")
-        while menu.nav.key != ("button", "Settings"):
-            key(app, pygame.K_DOWN)
+        key(app, pygame.K_DOWN, count=8)  # down to the row of small buttons
+        for _ in range(8):  # then along it
+            if menu.nav.key == ("button", "Settings"):
+                break
+            key(app, pygame.K_RIGHT)
+        assert menu.nav.key == ("button", "Settings")
         key(app, pygame.K_RETURN)
         assert isinstance(app.top, SettingsScene)
         settings = app.top
