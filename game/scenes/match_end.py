@@ -71,6 +71,8 @@ class MatchEndScene(Scene):
         outcome = self.session.outcome
         if outcome is not None:  # kept when the match ended (game.saves), not waiting for us
             self.improved = outcome.improved
+        elif self.session.practice:  # a turn was taken back: no stars, no day's best
+            self.improved = False
         elif self.daily is not None:  # an app without saves: kept in this run's memory
             self.improved = lad.record_daily(self.app, self.daily, state)
         else:

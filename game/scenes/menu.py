@@ -62,9 +62,16 @@ def new_session(app: App, config: MatchConfig) -> Session:
         )
         kinds = [app.autoplay, *others]
     session = Session(config, inline=app.inline_seats, kinds=kinds)
+    session.take_backs = take_backs_here(app) and (config.practice or app.settings.take_backs)
     if app.keeper is not None:
         app.keeper.watch(session)
     return session
+
+
+def take_backs_here(app: App) -> bool:
+    """Whether this game may offer Undo at all: never in a kiosk, unless its operator allows
+    it (the store's ``kiosk_take_backs``)."""
+    return app.kiosk is None or app.kiosk.config.take_backs
 
 
 def resume_match(app: App) -> bool:
@@ -115,10 +122,14 @@ class MenuScene(Scene):
         # Two tiers: the ways into a game as big buttons, the rest as a row of smaller ones.
         items: list[tuple[str, Callable[[], None]]] = [
             (_("Quick play"), self.quick_play),
+            # Translators: a menu button: quick play against Easy opponents, with Undo
+            (_("Practice"), self.practice),
             (_("Ladder"), self.ladder),
             (_("Daily table"), self.daily),
             (_("Custom table"), self.custom),
         ]
+        if not take_backs_here(self.app):  # a kiosk whose operator keeps Undo off
+            items.pop(1)
         extras: list[tuple[str, Callable[[], None]]] = [
             (_("Learn to play"), self.learn),
             (_("How to play"), self.rules),
@@ -204,6 +215,12 @@ class MenuScene(Scene):
         s = self.app.settings
         rules = Rules.preset_named(s.preset)
         start_match(self.app, MatchConfig(s.players, rules, s.opponent))
+
+    def practice(self) -> None:
+        """The quick-play table against Easy opponents, with take-backs always on."""
+        s = self.app.settings
+        rules = Rules.preset_named(s.preset)
+        start_match(self.app, MatchConfig(s.players, rules, "easy", practice=True))
 
     def ladder(self) -> None:
         from game.scenes.ladder import LadderScene

@@ -1,5 +1,5 @@
 """Settings: language, opponents' pace, pips or numerals, tile size, colour theme, hints,
-animation speed, sound.
+take-backs (Undo at the table), animation speed, sound.
 
 Every change is applied at once and saved (game.store) so it holds at the next start; a new
 language re-lays every open scene in it (App.apply_language). In kiosk mode a change lasts only
@@ -97,6 +97,14 @@ class SettingsScene(OptionsScene):
                 [True, False],
                 lambda: s.hints,
                 setter("hints"),
+                on_off,
+            ),
+            Option(
+                # Translators: a setting: an Undo button at the table (the match becomes practice)
+                N_("Take-backs"),
+                [False, True],
+                lambda: s.take_backs,
+                setter("take_backs"),
                 on_off,
             ),
             Option(
