@@ -189,3 +189,24 @@ def test_a_resumed_practice_match_stays_practice(home: Path) -> None:
     assert kept.load_statistics().overall.games == 0
     assert kept.load_progress().stars(LEVEL) is None
     assert not (home / "game.json").exists()
+
+
+def test_the_take_backs_settings_are_kept_and_off_by_default(home: Path) -> None:
+    import json
+
+    from game.scenes.kiosk import KioskConfig
+
+    assert not Settings().take_backs and not Settings().kiosk_take_backs
+    store = Store(home)
+    assert store.save_settings(Settings(take_backs=True, kiosk_take_backs=True))
+    loaded = Store(home).load_settings()
+    assert loaded.take_backs and loaded.kiosk_take_backs
+    assert KioskConfig.from_settings(loaded).take_backs
+    assert not KioskConfig.from_settings(Settings()).take_backs
+    # A value that is not true or false is refused: the setting stays off, nothing else lost.
+    path = store.path("settings")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["take_backs"] = "yes"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    damaged = Store(home).load_settings()
+    assert not damaged.take_backs and damaged.kiosk_take_backs
