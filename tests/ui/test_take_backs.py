@@ -305,3 +305,46 @@ def test_the_lesson_offers_no_undo(app: App) -> None:
     frames(app, 30)
     assert not scene.undo_offered
     assert not scene.buttons["undo"].visible
+
+
+def test_a_take_back_reaches_back_over_the_end_of_a_round(app: App) -> None:
+    """The person's last turn was in the round before: Undo replays the record back into it,
+    and that round goes on (and ends again) from there."""
+    from game.scenes.summary import RoundSummaryScene
+
+    table = practice(app, seed=3, players=2)
+    session = table.session
+    last_turn: tuple[str, tuple[object, ...]] | None = None
+    for _ in range(60 * 600):
+        top = app.top
+        if isinstance(top, RoundSummaryScene):
+            top.next()
+        elif isinstance(top, DealScene):
+            top.skip()
+        elif isinstance(top, TableScene) and top.ready:
+            if session.state.round_number == 2:
+                break
+            frames(app, 12)
+            last_turn = (session.writer.text(), fingerprint(session.state))
+            play_a_turn(app)
+            continue
+        frames(app)
+    table = wait_for_turn(app)
+    assert session.state.round_number == 2 and last_turn is not None
+    text, expected = last_turn
+    table.do_undo()
+    confirm_first_take_back(app)
+    table = table_of(app)
+    assert session.state.round_number == 1
+    assert session.writer.text() == text
+    assert fingerprint(session.state) == expected
+    assert fingerprint(session.state) == fingerprint(fresh_replay(text, session.ended_turn))
+    # the round plays on to its end again, and its summary comes up
+    for _ in range(60 * 600):
+        if isinstance(app.top, RoundSummaryScene):
+            break
+        if isinstance(app.top, TableScene) and table_of(app).ready:
+            play_a_turn(app)
+        frames(app)
+    assert isinstance(app.top, RoundSummaryScene)
+    assert app.top.session is session and session.state.round_number == 1
