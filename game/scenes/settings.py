@@ -138,6 +138,11 @@ class SettingsScene(OptionsScene):
             ),
         ]
 
+        from game.scenes.menu import take_backs_here
+
+        if not take_backs_here(app):  # a kiosk whose operator keeps Undo off: no such choice
+            self.options = [o for o in self.options if o.label != N_("Take-backs")]
+
     # ------------------------------------------------------------------ kiosk mode
 
     @property

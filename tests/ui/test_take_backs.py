@@ -20,6 +20,7 @@ from game.scenes.kiosk import KioskConfig
 from game.scenes.lesson import LessonScene, lesson_table
 from game.scenes.menu import MenuScene, start_match
 from game.scenes.session import MatchConfig
+from game.scenes.settings import SettingsScene
 from game.scenes.table import TableScene
 from game.scenes.take_back import TakeBackScene
 from tests.platform.helpers import key, pad_button
@@ -282,6 +283,8 @@ def test_undo_is_refused_in_a_kiosk_unless_its_operator_allows_it() -> None:
             frames(app, 2)
             labels = [b.label for b in app.top.buttons]  # type: ignore[union-attr]
             assert ("Practice" in labels) == allowed
+            settings = [o.label for o in SettingsScene(app).options]
+            assert ("Take-backs" in settings) == allowed  # no choice the kiosk would ignore
             app.settings.take_backs = True
             table = open_match(app, MatchConfig(3, Rules.standard(), "easy", 5, practice=True))
             play_a_turn(app)
