@@ -288,6 +288,9 @@ def take_screenshots(
 
         # a Practice table: Undo in the top bar, and the question before the first take-back
         _take_back_shots(app, shot)
+        _level_cleared(app, levels[0], practice=True)
+        settle(2.0)
+        shot("35_practice_level_end")
 
         # a replay of a recorded match, and a broken record refused
         record = _short_record()
@@ -324,8 +327,9 @@ TABLE_SIZES = [
 ]
 
 
-def _level_cleared(app: App, level: Level) -> None:
-    """A one-round match of ``level`` won by your seat (a Hard player sits in it), at its end."""
+def _level_cleared(app: App, level: Level, practice: bool = False) -> None:
+    """A one-round match of ``level`` won by your seat (a Hard player sits in it), at its end
+    (``practice``: a turn of it was taken back, so it earns nothing)."""
     import dataclasses
 
     from game.ai.simple import make_seat
@@ -346,6 +350,7 @@ def _level_cleared(app: App, level: Level) -> None:
         if 0 in session.state.match_winners:
             break
         session.close()
+    session.practice = practice
     app.reset(MenuScene(app), MatchEndScene(app, session))
 
 

@@ -19,7 +19,7 @@ from game.scenes.deal import DealScene
 from game.scenes.kiosk import KioskConfig
 from game.scenes.lesson import LessonScene, lesson_table
 from game.scenes.menu import MenuScene, start_match
-from game.scenes.session import MatchConfig
+from game.scenes.session import MatchConfig, Session
 from game.scenes.settings import SettingsScene
 from game.scenes.table import TableScene
 from game.scenes.take_back import TakeBackScene
@@ -351,3 +351,26 @@ def test_a_take_back_reaches_back_over_the_end_of_a_round(app: App) -> None:
         frames(app)
     assert isinstance(app.top, RoundSummaryScene)
     assert app.top.session is session and session.state.round_number == 1
+
+
+def test_the_end_of_a_practice_match_at_a_level_shows_no_stars(app: App) -> None:
+    from game.ai.simple import make_seat
+    from game.levels import rate_game
+    from game.scenes.ladder import ladder_levels, load_progress
+    from game.scenes.match_end import MatchEndScene
+
+    level = ladder_levels()[0]
+    kinds: list[str | None] = [None, *level.playable_kinds]
+    for seed in range(1, 60):  # a match that clears the table: stars it would have earned
+        session = Session(MatchConfig.for_level(level, seed), inline=True, kinds=kinds)
+        session.play_out([make_seat("greedy", 1000 + n) for n in range(len(kinds))])
+        if rate_game(level, session.state, 0).cleared:
+            break
+    assert rate_game(level, session.state, 0).cleared
+    session.practice = True
+    scene = MatchEndScene(app, session)
+    app.reset(MenuScene(app), scene)
+    frames(app, 30)
+    assert not scene.improved
+    assert scene.rating_lines()[1] == "Practice match: no stars and no statistics"
+    assert load_progress(app).stars(level.id) is None  # nothing kept, even in memory
