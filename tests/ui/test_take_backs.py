@@ -23,7 +23,7 @@ from game.scenes.session import MatchConfig, Session
 from game.scenes.settings import SettingsScene
 from game.scenes.table import TableScene
 from game.scenes.take_back import TakeBackScene
-from tests.platform.helpers import key, pad_button
+from tests.platform.helpers import finger, key, pad_button
 
 from .driver import click, frames, new_app, run_until
 
@@ -88,6 +88,14 @@ def play_a_turn(app: App) -> None:
             assert legal == [PASS]
             run_until(app, lambda: state.current != person or state.phase != "play")
         frames(app)
+
+
+def tap(app: App, pos: tuple[int, int]) -> None:
+    """A finger on the screen (the router turns it into a pointer press and release)."""
+    finger(app, pygame.FINGERDOWN, pos)
+    frames(app)
+    finger(app, pygame.FINGERUP, pos)
+    frames(app)
 
 
 def fingerprint(state: GameState) -> tuple[object, ...]:
@@ -171,7 +179,7 @@ def test_the_computer_answers_the_same_way_after_a_take_back(app: App) -> None:
         assert session.writer.text() == played, seed
 
 
-def test_undo_by_mouse_keys_and_gamepad_and_the_first_asks(app: App) -> None:
+def test_undo_by_mouse_touch_keys_and_gamepad_and_the_first_asks(app: App) -> None:
     table = practice(app)
     session = table.session
     play_a_turn(app)
@@ -196,6 +204,7 @@ def test_undo_by_mouse_keys_and_gamepad_and_the_first_asks(app: App) -> None:
         lambda: key(app, pygame.K_z, pygame.KMOD_LCTRL),
         lambda: pad_button(app, PAD_BACK),
         lambda: click(app, table_of(app).buttons["undo"].rect.center),
+        lambda: tap(app, table_of(app).buttons["undo"].rect.center),
     ]
     for way in ways:
         for _ in range(2):
