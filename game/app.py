@@ -64,6 +64,7 @@ INPUT_EVENTS = frozenset(
 GAMEPAD_KEYS: dict[Act, tuple[int, int]] = {
     Act.ACTIVATE: (pygame.K_RETURN, 0),
     Act.BACK: (pygame.K_ESCAPE, 0),
+    Act.UNDO: (pygame.K_ESCAPE, 0),  # the pad's Back button, where nothing can be taken back
     Act.PAUSE: (pygame.K_p, 0),
     Act.DRAW: (pygame.K_d, 0),
     Act.SORT: (pygame.K_s, 0),

@@ -19,7 +19,9 @@ The meta of a save (everything the record does not say)::
      "seats": ["human", "normal", "normal", "normal"],   # who plays each seat
      "names": ["You", "Ana", "Bo", "Cy"],                # who sits there (as in the record)
      "opponent": "normal",                               # the level the statistics count under
-     "ended_turn": false}                                # see below
+     "ended_turn": false,                                # see below
+     "take_backs": false,                                # the person may take turns back
+     "practice": false}                                  # ... and did: no stars, no statistics
 
 ``ended_turn``: stopping a first-turn line early (``END_TURN``) writes no record line (a
 replayed record ends the line when the next seat acts), so a record saved right after it
@@ -86,6 +88,7 @@ def settings_from_store(stored: StoredSettings) -> Settings:
         large_tiles=stored.large_tiles,
         fullscreen=stored.fullscreen,
         window_size=stored.window_size,
+        take_backs=stored.take_backs,
     )
 
 
@@ -105,6 +108,7 @@ def settings_into_store(settings: Settings, stored: StoredSettings) -> StoredSet
     stored.large_tiles = settings.large_tiles
     stored.fullscreen = settings.fullscreen
     stored.window_size = settings.window_size
+    stored.take_backs = settings.take_backs
     return stored
 
 
@@ -290,6 +294,8 @@ def session_meta(session: Session) -> dict[str, Any]:
         "names": list(session.names),  # as in the record's match line (for a reader's sake)
         "opponent": session.opponent,
         "ended_turn": session.ended_turn,
+        "take_backs": session.take_backs,
+        "practice": session.practice,
         **session.table_meta(),  # the ladder level or daily table being played, if any
     }
 
@@ -311,6 +317,8 @@ def session_from_save(saved: SavedGame, *, inline: bool = False) -> Session:
     config = MatchConfig(state.players, state.rules, opponent, state.seed, state.names[0])
     session = Session(config, inline=inline, kinds=kinds, state=state, writer=saved.writer())
     session.match_id = saved_match_id(saved)
+    session.take_backs = meta.get("take_backs") is True
+    session.practice = meta.get("practice") is True  # a practice match stays one
     if meta.get("ended_turn") is True and state.in_first_turn_line:
         session.apply(END_TURN)  # the stop that wrote no line
     return session
@@ -336,8 +344,9 @@ class Outcome:
 
 def keep_results(store: Store, session: Session) -> Outcome:
     """Keep a finished match's results: the level's stars or the day's best (progress), then
-    the statistics. Safe to do again for the same match (see Keeper._finished)."""
-    if not session.state.match_over:
+    the statistics. Safe to do again for the same match (see Keeper._finished). A practice
+    match (a turn was taken back) keeps neither."""
+    if not session.state.match_over or session.practice:
         return Outcome(False, False)
     improved, progress_written = keep_progress(store, session)
     counted, statistics_written = record_statistics(store, session)

@@ -255,6 +255,8 @@ class Settings:
     players: int = 4  # quick play's table, as last chosen on the custom table
     preset: str = "standard"
     opponent: str = ""  # a computer seat kind; "" for the game's default
+    take_backs: bool = False  # Undo at the table (a match where it is used is practice)
+    kiosk_take_backs: bool = False  # the operator lets kiosk players take turns back too
 
     @property
     def reduced_motion(self) -> bool:
@@ -282,6 +284,8 @@ _SETTINGS_CHECKS: dict[str, Check] = {
     "players": _whole(2, 14),
     "preset": _choice(("standard", "station")),
     "opponent": _text(r"[a-z0-9_]{0,32}"),
+    "take_backs": _boolean,
+    "kiosk_take_backs": _boolean,
 }
 
 

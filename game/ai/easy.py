@@ -49,7 +49,12 @@ class EasySeat:
         self.persona = persona or persona_for("easy")
         self.name = self.persona.name
         self.style = self.persona.style
+        self._seed = seed
         self._rng = random.Random(f"easy/{seed}")
+
+    def reseed(self, moment: int) -> None:
+        """The next choices from the seed and a position in the match only (take-backs)."""
+        self._rng = random.Random(f"easy/{self._seed}/{moment}")
 
     def choose(self, observation: Observation) -> Action:
         return easy_action(observation, self._rng)

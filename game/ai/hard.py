@@ -247,10 +247,15 @@ class HardSeat:
         self.name = self.persona.name
         self.style = self.persona.style
         self.config = config
+        self._seed = seed
         self._rng = random.Random(f"hard/{seed}")
         # What this seat remembers of the round: each opponent's first-turn line end.
         self._round = (-1, 0)  # (round number, tiles laid on trains) when last seen
         self._beliefs: dict[int, int] = {}
+
+    def reseed(self, moment: int) -> None:
+        """The next choices from the seed and a position in the match only (take-backs)."""
+        self._rng = random.Random(f"hard/{self._seed}/{moment}")
 
     def start(self, observation: Observation) -> HardSearch:
         """Begin a decision; step the returned search, then take ``best()``."""

@@ -21,13 +21,26 @@ class Seat(Protocol):
     def choose(self, observation: Observation) -> Action: ...
 
 
+def reseed_seat(seat: object, moment: int) -> None:
+    """Make the seat's next choice depend only on its seed and ``moment`` (a position in the
+    match), so a match taken back and played the same way again gets the same choices. Seats
+    that use no randomness have nothing to do."""
+    reseed = getattr(seat, "reseed", None)
+    if callable(reseed):
+        reseed(moment)
+
+
 class RandomSeat:
     """Picks uniformly among the legal actions."""
 
     name = "random"
 
     def __init__(self, seed: int = 0) -> None:
+        self._seed = seed
         self._rng = random.Random(seed)
+
+    def reseed(self, moment: int) -> None:
+        self._rng = random.Random(f"random/{self._seed}/{moment}")
 
     def choose(self, observation: Observation) -> Action:
         legal = observation.legal_actions
@@ -40,7 +53,11 @@ class GreedySeat:
     name = "greedy"
 
     def __init__(self, seed: int = 0) -> None:
+        self._seed = seed
         self._rng = random.Random(seed)
+
+    def reseed(self, moment: int) -> None:
+        self._rng = random.Random(f"greedy/{self._seed}/{moment}")
 
     def choose(self, observation: Observation) -> Action:
         legal = observation.legal_actions

@@ -37,6 +37,7 @@ class Act(StrEnum):
     PAUSE = "pause"  # Start (P on a keyboard stays a plain key)
     DRAW = "draw"  # X
     SORT = "sort"  # Y
+    UNDO = "undo"  # Back / View / Select: take back a turn (a scene without Undo: as B)
     FULLSCREEN = "fullscreen"  # F11, Alt+Enter (handled by the app)
 
 

@@ -60,7 +60,7 @@ CONTROLLER_ACTS: dict[int, Act] = {
     pygame.CONTROLLER_BUTTON_X: Act.DRAW,
     pygame.CONTROLLER_BUTTON_Y: Act.SORT,
     pygame.CONTROLLER_BUTTON_START: Act.PAUSE,
-    pygame.CONTROLLER_BUTTON_BACK: Act.BACK,
+    pygame.CONTROLLER_BUTTON_BACK: Act.UNDO,
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: Act.PREV,
     pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: Act.NEXT,
     pygame.CONTROLLER_BUTTON_DPAD_UP: Act.UP,
@@ -77,7 +77,7 @@ JOYSTICK_ACTS: dict[int, Act] = {
     3: Act.SORT,
     4: Act.PREV,
     5: Act.NEXT,
-    6: Act.BACK,
+    6: Act.UNDO,
     7: Act.PAUSE,
 }
 

@@ -549,3 +549,49 @@ def load_record_lines(lines: Iterable[str], *, keep: bool = True) -> tuple[Recor
     if state.phase == MATCH_OVER and kind != "match_end":
         raise RecordError(last_number, "the match is over but its match_end line is missing")
     return replace(record, lines=tuple(kept), last_kind=last_kind), state
+
+
+# ---------------------------------------------------------------------- take-backs
+
+
+_ACTIONS = frozenset({"play", "draw", "pass"})
+
+
+def turn_starts(record: Record, seat: int) -> list[int]:
+    """Where ``seat``'s turns begin: for each turn, how many of the record's lines (after the
+    match line) come before its first action. A seat's turn is a run of its own action lines
+    (a draw then a play, a double and its cover, a first-turn line); every other seat acts
+    between two of its turns. The deal's engine draws are not turns."""
+    starts: list[int] = []
+    dealing = False
+    previous_own = False
+    for index, (_number, obj) in enumerate(record.lines):
+        kind = obj["type"]
+        if kind == "round":
+            dealing = True
+        elif kind == "engine":
+            dealing = False
+        own = kind in _ACTIONS and not dealing and obj.get("seat") == seat
+        if own and not previous_own:
+            starts.append(index)
+        previous_own = own
+    return starts
+
+
+def replay_before(record: Record, count: int, seat: int) -> tuple[GameState, bool]:
+    """The match as it was just before the record's line ``count`` (0-based, after the match
+    line), where ``seat`` acts: the record's first ``count`` lines replayed through the rules.
+    A first-turn line the seat before it was laying is ended (it writes no line of its own);
+    the second value says whether that was done. RecordError if ``seat`` is not to move there."""
+    if not 0 <= count < len(record.lines):
+        raise RecordError(1, f"the record has no line {count + 2}")
+    state = GameState.new(record.rules, record.players, record.seed, record.names)
+    for replayed, _step in _replay(record, record.lines[:count]):
+        state = replayed
+    ended = False
+    if state.phase == PLAY and state.current != seat and state.in_first_turn_line:
+        state.apply(END_TURN)
+        ended = True
+    if state.phase != PLAY or state.current != seat:
+        raise RecordError(record.lines[count][0], f"it is not seat {seat}'s turn here")
+    return state, ended

@@ -49,6 +49,7 @@ class Settings:
     large_tiles: bool = False  # bigger tiles in the hand and on the trains
     fullscreen: bool = False  # the player's last F11 / Alt+Enter: start that way next time
     window_size: tuple[int, int] | None = None  # the last windowed size; None: the default
+    take_backs: bool = False  # Undo at the table (quick play, custom and ladder tables)
 
     @property
     def theme(self) -> Theme:

@@ -124,6 +124,7 @@ class KioskConfig:
     warn_seconds: float = 10.0  # a match in progress warns this long before it is dropped
     attract_seed: int | None = None  # None: a fresh deal each time; a number: repeatable (tests)
     pin_hash: str = ""  # from hash_pin
+    take_backs: bool = False  # the operator lets players take turns back (Undo)
 
     @property
     def has_way_out(self) -> bool:
@@ -149,6 +150,7 @@ class KioskConfig:
             idle,
             min(10.0, idle / 3),
             pin_hash=pin_hash,
+            take_backs=getattr(stored, "kiosk_take_backs", False) is True,
         )
 
     @classmethod

@@ -106,7 +106,7 @@ class ScriptedRunner:
         self.session = session
         self._answer: tuple[int, Action] | None = None
 
-    def request(self, seat: int, observation: object) -> None:
+    def request(self, seat: int, observation: object, moment: int | None = None) -> None:
         script = self.session.script
         index = self.session.applied
         if index < len(script) and script[index][0] == seat:
@@ -183,6 +183,10 @@ class LessonScene(TableScene):
         self.finished = False
         self.view.set_seats({}, {})  # scripted seats: no level tags or style cards
         self._told(self.step.key)
+
+    @property
+    def undo_offered(self) -> bool:
+        return False  # the guide's script plays on: no take-backs in the lesson
 
     # ------------------------------------------------------------------ the steps
 

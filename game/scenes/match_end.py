@@ -71,6 +71,8 @@ class MatchEndScene(Scene):
         outcome = self.session.outcome
         if outcome is not None:  # kept when the match ended (game.saves), not waiting for us
             self.improved = outcome.improved
+        elif self.session.practice:  # a turn was taken back: no stars, no day's best
+            self.improved = False
         elif self.daily is not None:  # an app without saves: kept in this run's memory
             self.improved = lad.record_daily(self.app, self.daily, state)
         else:
@@ -288,6 +290,9 @@ class MatchEndScene(Scene):
             best = lad.daily_best(self.app, self.daily)
             verdict = _("A new best for today!") if self.improved else _("Daily table")
             return verdict, lad.daily_best_text(best)
+        if self.session.practice:  # a turn was taken back: the table gives nothing
+            verdict = _("Table cleared!") if rating.cleared else _("Not cleared this time")
+            return verdict, _("Practice match: no stars and no statistics")
         if rating.cleared:
             verdict = _("Table cleared!")
             if self.improved and rating.stars > 1:
@@ -316,12 +321,13 @@ class MatchEndScene(Scene):
         fill = (*w.mix(th.panel[:3], th.accent, 0.22 if cleared else 0.04), 225)
         w.draw_panel(surface, rect, fill, th.accent if cleared else th.panel_edge, pad, 2)
         line_h = max(star, round(big * 1.3))
+        practice = self.session.practice  # no stars for a practice match
         stars = lad.draw_stars(
             surface,
-            rating.stars,
+            0 if practice else rating.stars,
             star,
             th,
-            dim=not cleared,
+            dim=not cleared or practice,
             midleft=(rect.x + pad * 2, rect.y + pad + line_h // 2),
         )
         room = rect.right - pad * 2 - stars.right - pad

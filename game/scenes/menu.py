@@ -62,9 +62,16 @@ def new_session(app: App, config: MatchConfig) -> Session:
         )
         kinds = [app.autoplay, *others]
     session = Session(config, inline=app.inline_seats, kinds=kinds)
+    session.take_backs = take_backs_here(app) and (config.practice or app.settings.take_backs)
     if app.keeper is not None:
         app.keeper.watch(session)
     return session
+
+
+def take_backs_here(app: App) -> bool:
+    """Whether this game may offer Undo at all: never in a kiosk, unless its operator allows
+    it (the store's ``kiosk_take_backs``)."""
+    return app.kiosk is None or app.kiosk.config.take_backs
 
 
 def resume_match(app: App) -> bool:
@@ -115,10 +122,16 @@ class MenuScene(Scene):
         # Two tiers: the ways into a game as big buttons, the rest as a row of smaller ones.
         items: list[tuple[str, Callable[[], None]]] = [
             (_("Quick play"), self.quick_play),
+            # Translators: a menu button: quick play against Easy opponents, with Undo
+            (_("Practice"), self.practice),
             (_("Ladder"), self.ladder),
             (_("Daily table"), self.daily),
             (_("Custom table"), self.custom),
         ]
+        # Practice goes beside Quick play when the row has room (else under it).
+        practice: tuple[str, Callable[[], None]] | None = items.pop(1)
+        if not take_backs_here(self.app):  # a kiosk whose operator keeps Undo off
+            practice = None
         extras: list[tuple[str, Callable[[], None]]] = [
             (_("Learn to play"), self.learn),
             (_("How to play"), self.rules),
@@ -134,6 +147,9 @@ class MenuScene(Scene):
         bh = max(34, round(54 * u))
         gap = max(8, round(14 * u))
         sw, sh = max(120, round(180 * u)), max(30, round(44 * u))
+        beside = 2 * bw + gap <= width - 2 * gap
+        if practice is not None and not beside:
+            items.insert(items.index((_("Quick play"), self.quick_play)) + 1, practice)
         # Each small button is as wide as its label needs (a long translation gets room rather
         # than shrinking to an unreadable size), and the row splits when they do not fit.
         label_size = round(sh * 0.42)
@@ -162,6 +178,14 @@ class MenuScene(Scene):
         middle = max(words + column // 2, round(height * 0.52))
         middle = min(middle, max(words + column // 2, foot - column // 2))
         self.buttons = button_column(items, (width // 2, middle), (bw, bh), gap)
+        if practice is not None and beside:
+            quick = next(b for b in self.buttons if b.action == self.quick_play)
+            quick.rect.right = width // 2 - gap // 2
+            rect = quick.rect.copy()
+            rect.left = width // 2 + gap - gap // 2
+            self.buttons.insert(
+                self.buttons.index(quick) + 1, w.Button(practice[0], rect, practice[1])
+            )
         y = self.buttons[-1].rect.bottom + round(gap * 1.8)
         for start in range(0, len(extras), per_row):
             row = extras[start : start + per_row]
@@ -204,6 +228,12 @@ class MenuScene(Scene):
         s = self.app.settings
         rules = Rules.preset_named(s.preset)
         start_match(self.app, MatchConfig(s.players, rules, s.opponent))
+
+    def practice(self) -> None:
+        """The quick-play table against Easy opponents, with take-backs always on."""
+        s = self.app.settings
+        rules = Rules.preset_named(s.preset)
+        start_match(self.app, MatchConfig(s.players, rules, "easy", practice=True))
 
     def ladder(self) -> None:
         from game.scenes.ladder import LadderScene

@@ -25,12 +25,15 @@ import types
 from collections.abc import Sequence
 from typing import Protocol
 
+from game.ai.simple import reseed_seat
 from game.rules import Action, Observation
 
 
 class SeatRunner(Protocol):
-    def request(self, seat: int, observation: Observation) -> None:
-        """Ask ``seat`` to decide; the answer comes from ``poll`` (now or on a later frame)."""
+    def request(self, seat: int, observation: Observation, moment: int | None = None) -> None:
+        """Ask ``seat`` to decide; the answer comes from ``poll`` (now or on a later frame).
+        With a ``moment`` (a position in the match) the seat's choice depends only on its
+        seed and that moment, so a match taken back and played again repeats it."""
 
     def poll(self) -> tuple[int, Action] | None:
         """The seat and action of the answered request, if it is ready."""
@@ -55,9 +58,11 @@ class InlineRunner:
         self._seats = _make_seats(kinds, seed)
         self._answer: tuple[int, Action] | None = None
 
-    def request(self, seat: int, observation: Observation) -> None:
-        choose = self._seats[seat].choose  # type: ignore[attr-defined]
-        self._answer = (seat, choose(observation))
+    def request(self, seat: int, observation: Observation, moment: int | None = None) -> None:
+        player = self._seats[seat]
+        if moment is not None:
+            reseed_seat(player, moment)
+        self._answer = (seat, player.choose(observation))  # type: ignore[attr-defined]
 
     def poll(self) -> tuple[int, Action] | None:
         answer, self._answer = self._answer, None
@@ -78,8 +83,10 @@ def _worker(
             return
         if message is None:
             return
-        ticket, seat, observation = message
+        ticket, seat, observation, moment = message
         try:
+            if moment is not None:
+                reseed_seat(seats[seat], moment)
             action = seats[seat].choose(observation)  # type: ignore[attr-defined]
             index = observation.legal_actions.index(action)
         except Exception as error:  # a seat's bug must not stop the table: it checks anyway
@@ -112,7 +119,7 @@ class ProcessRunner:
         self._kinds = list(kinds)
         self._seed = seed
         self._ticket = 0
-        self._pending: tuple[int, int, Observation] | None = None
+        self._pending: tuple[int, int, Observation, int | None] | None = None
         self._fallback: InlineRunner | None = None
         context = multiprocessing.get_context("spawn")
         try:
@@ -131,14 +138,14 @@ class ProcessRunner:
         """True while the seats decide in the worker process (not fallen back to the frame)."""
         return self._fallback is None
 
-    def request(self, seat: int, observation: Observation) -> None:
+    def request(self, seat: int, observation: Observation, moment: int | None = None) -> None:
         if self._fallback is not None:
-            self._fallback.request(seat, observation)
+            self._fallback.request(seat, observation, moment)
             return
         self._ticket += 1
-        self._pending = (self._ticket, seat, observation)
+        self._pending = (self._ticket, seat, observation, moment)
         try:
-            self._conn.send((self._ticket, seat, observation))
+            self._conn.send((self._ticket, seat, observation, moment))
         except (OSError, ValueError) as error:
             self._fail(error)
 
@@ -169,7 +176,7 @@ class ProcessRunner:
         self._fallback = InlineRunner(self._kinds, self._seed)
         pending, self._pending = self._pending, None
         if pending is not None:
-            self._fallback.request(pending[1], pending[2])
+            self._fallback.request(pending[1], pending[2], pending[3])
 
     def close(self) -> None:
         if self._fallback is not None:

@@ -304,6 +304,12 @@ def take_screenshots(
         settle(0.6)
         shot("32_table_hint_plan_card")
 
+        # a Practice table: Undo in the top bar, and the question before the first take-back
+        _take_back_shots(app, shot)
+        _level_cleared(app, levels[0], practice=True)
+        settle(2.0)
+        shot("35_practice_level_end")
+
         # a replay of a recorded match, and a broken record refused
         record = _short_record()
         app.reset(ReplayScene.from_text(app, record, "example.jsonl"))
@@ -339,8 +345,9 @@ TABLE_SIZES = [
 ]
 
 
-def _level_cleared(app: App, level: Level) -> None:
-    """A one-round match of ``level`` won by your seat (a Hard player sits in it), at its end."""
+def _level_cleared(app: App, level: Level, practice: bool = False) -> None:
+    """A one-round match of ``level`` won by your seat (a Hard player sits in it), at its end
+    (``practice``: a turn of it was taken back, so it earns nothing)."""
     import dataclasses
 
     from game.ai.simple import make_seat
@@ -361,6 +368,7 @@ def _level_cleared(app: App, level: Level) -> None:
         if 0 in session.state.match_winners:
             break
         session.close()
+    session.practice = practice
     app.reset(MenuScene(app), MatchEndScene(app, session))
 
 
@@ -384,6 +392,40 @@ def _help_at_the_table(app: App) -> None:
     table.do_plan()
     table.finish_help()
     table._pin_seat(3)
+
+
+def _take_back_shots(app: App, shot: Callable[[str], None]) -> None:
+    """A Practice match (Easy opponents, take-backs on) at the person's second turn, with its
+    Undo button; then the question the first take-back asks."""
+    from game.ai.simple import make_seat
+    from game.scenes.menu import MenuScene, new_session
+    from game.scenes.session import MatchConfig
+    from game.scenes.table import TableScene
+
+    config = MatchConfig(4, Rules.standard(), "easy", 11, practice=True)
+    session = new_session(app, config)
+    session.start_round()
+    state = session.state
+    seats = {seat: make_seat("easy", seat) for seat in range(1, state.players)}
+    turns = 0
+    while state.phase == "play":  # the person's first turn and the others' replies
+        if state.current == 0:
+            if turns and not state.in_first_turn_line:
+                break
+            turns += 1
+        chooser = seats.get(state.current)
+        observation = state.observation(state.current)
+        session.apply(chooser.choose(observation) if chooser else state.legal_actions()[0])
+    table = TableScene(app, session)
+    app.reset(MenuScene(app), table)
+    _to_your_turn(app)
+    shot("33_practice_table_undo")
+    table.do_undo()
+    for _ in range(30):
+        app.step(1 / 60)
+    shot("34_practice_take_back_question")
+    if app.keeper is not None:
+        app.keeper.unwatch(session)
 
 
 def _key(app: App, code: int, mod: int = 0) -> None:

@@ -14,7 +14,7 @@ from game.ai.base import PERSONAS, Persona
 from game.i18n import _, pgettext
 from game.rules import END_TURN, Action, GameState, Rules
 from game.rules import events as ev
-from game.rules.record import RecordWriter
+from game.rules.record import RecordWriter, parse_record, replay_before, turn_starts
 from game.scenes.runner import InlineRunner, ProcessRunner, SeatRunner
 
 if TYPE_CHECKING:
@@ -104,6 +104,7 @@ class MatchConfig:
     level: Level | None = None  # a table of the ladder (or the daily table's): seats and names
     daily: DailyTable | None = None  # the day's table, when this is the daily match
     ladder: tuple[Level, ...] | None = None  # the ladder the level is on (None: levels/)
+    practice: bool = False  # the Practice table: take-backs always on (see Session.undo)
 
     @staticmethod
     def for_level(
@@ -228,6 +229,10 @@ class Session:
         # stops around its end (game.saves); outcome: what keeping them did, once it ended.
         self.match_id = uuid.uuid4().hex
         self.outcome: Outcome | None = None
+        # Take-backs: offered (the Practice table, or the setting), and used. A match where
+        # one was used is practice: it earns no stars and the statistics do not count it.
+        self.take_backs = False
+        self.practice = False
 
     def is_person(self, seat: int) -> bool:
         return self.kinds[seat] is None
@@ -236,6 +241,58 @@ class Session:
     def pass_and_play(self) -> bool:
         """Several people share this device: each hand shows only to its owner, in turn."""
         return sum(kind is None for kind in self.kinds) > 1
+
+    @property
+    def person(self) -> int | None:
+        """The one person's seat (None when several people share the device, or none)."""
+        people = [seat for seat, kind in enumerate(self.kinds) if kind is None]
+        return people[0] if len(people) == 1 else None
+
+    @property
+    def undo_offered(self) -> bool:
+        """Take-backs are on for this match, and allowed at its table: never in pass and play
+        (taking back would show the other person's move) nor at the daily table."""
+        return (
+            self.take_backs
+            and self.person is not None
+            and self.daily is None
+            and not self.state.match_over
+        )
+
+    @property
+    def moment(self) -> int | None:
+        """Where the match is, for the computer seats' choices (see ``SeatRunner.request``):
+        with take-backs on, a choice depends only on the seed and the record so far, so the
+        computer replies the same way to the same move after a take-back."""
+        return len(self.writer.lines) if self.take_backs else None
+
+    def undo_point(self) -> int | None:
+        """How many record lines (after the match line) stand before the person's last turn
+        (the one being played, or else the last one played); None when there is none."""
+        seat = self.person
+        if not self.undo_offered or seat is None:
+            return None
+        starts = turn_starts(parse_record(self.writer.text()), seat)
+        return starts[-1] if starts else None
+
+    def undo(self) -> bool:
+        """Take back the person's last turn: the match goes back to the moment before it,
+        computer moves since included, by replaying the record up to there (never by undoing
+        moves), and the record is cut to match. The listeners (the autosave) are told.
+        False when there is nothing to take back."""
+        count = self.undo_point()
+        seat = self.person
+        if count is None or seat is None:
+            return False
+        record = parse_record(self.writer.text())
+        state, ended = replay_before(record, count, seat)
+        self.state = state
+        del self.writer.lines[1 + count :]
+        self.ended_turn = ended
+        self.round_events = []
+        self.practice = True
+        self._changed([])
+        return True
 
     def persona(self, seat: int) -> Persona | None:
         """The computer seat's persona (its name and style at the table), or None.

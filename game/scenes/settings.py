@@ -1,5 +1,5 @@
 """Settings: language, opponents' pace, pips or numerals, tile size, colour theme, hints,
-animation speed, sound.
+take-backs (Undo at the table), animation speed, sound.
 
 Every change is applied at once and saved (game.store) so it holds at the next start; a new
 language re-lays every open scene in it (App.apply_language). In kiosk mode a change lasts only
@@ -100,6 +100,14 @@ class SettingsScene(OptionsScene):
                 on_off,
             ),
             Option(
+                # Translators: a setting: an Undo button at the table (the match becomes practice)
+                N_("Take-backs"),
+                [False, True],
+                lambda: s.take_backs,
+                setter("take_backs"),
+                on_off,
+            ),
+            Option(
                 N_("Animations"),
                 list(ANIMATION),
                 lambda: s.animation,
@@ -129,6 +137,11 @@ class SettingsScene(OptionsScene):
                 language_label,
             ),
         ]
+
+        from game.scenes.menu import take_backs_here
+
+        if not take_backs_here(app):  # a kiosk whose operator keeps Undo off: no such choice
+            self.options = [o for o in self.options if o.label != N_("Take-backs")]
 
     # ------------------------------------------------------------------ kiosk mode
 

@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 DRAG_START_PX = 6  # a press that moves further than this (x scale) becomes a drag
 AUTO_PASS_DELAY = 1.1  # seconds the "no play" message shows before the marker goes down
 INFO_SECONDS = 4.0  # a tapped plate's card stays this long (a finger cannot hover)
-BUTTONS = ("draw", "done", "hint", "sort", "plan")  # the table's buttons, in focus order
+BUTTONS = ("draw", "done", "hint", "sort", "plan", "undo")  # the table's buttons, focus order
 
 Plan = tuple[tuple[Tile, ...], tuple[Tile, ...]]  # the planner's line, then the free tiles
 T = TypeVar("T")
@@ -148,6 +148,8 @@ class TableScene(Scene):
         self._pinned_seat: int | None = None
         self._pinned_time = 0.0
         self.buttons: dict[str, w.Button] = {}
+        self._undo_key: tuple[int, int] | None = None  # (record lines, round) last checked
+        self._undo_point: int | None = None
         self._make_buttons()
 
     # ------------------------------------------------------------------ set-up
@@ -161,6 +163,7 @@ class TableScene(Scene):
             "hint": w.Button("", lay.hint_button.copy(), self.do_hint, visible=False),
             "sort": w.Button("", lay.sort_button.copy(), self.do_sort),
             "plan": w.Button("", lay.plan_button.copy(), self.do_plan),
+            "undo": w.Button("", lay.undo_button.copy(), self.do_undo, visible=False),
         }
         for name, button in old.items():
             self.buttons[name].appear = button.appear
@@ -178,6 +181,8 @@ class TableScene(Scene):
         # Translators: a toggle at the table: order the hand as the computer would plan it
         buttons["plan"].label = _("Plan my hand")
         buttons["plan"].primary = self.plan_on  # lit while the plan keeps the tray in order
+        # Translators: a button at the table: take back your last turn (practice)
+        buttons["undo"].label = _("Undo")
 
     def resize(self, size: tuple[int, int]) -> None:
         self.view.resize(size, self.app.settings.large_tiles)
@@ -242,6 +247,52 @@ class TableScene(Scene):
     def do_sort(self) -> None:
         self._plan_off()  # the person's own order from now on
         self.view.tray.sort()
+
+    # ------------------------------------------------------------------ take-backs
+
+    @property
+    def undo_offered(self) -> bool:
+        """Undo is offered at this table: take-backs are on for the match (the Practice table
+        or the setting) and allowed here (see Session.undo_offered; a kiosk only when its
+        operator allows it)."""
+        from game.scenes.menu import take_backs_here
+
+        return self.session.undo_offered and take_backs_here(self.app)
+
+    def can_undo(self) -> bool:
+        """There is a turn of the person's to take back now."""
+        if not self.undo_offered or self.state.phase != "play":
+            return False
+        session = self.session
+        key = (len(session.writer.lines), self.state.round_number)
+        if key != self._undo_key:  # the record is read again only when it grew or shrank
+            self._undo_key = key
+            self._undo_point = session.undo_point()
+        return self._undo_point is not None
+
+    def do_undo(self) -> None:
+        """Undo: the first take-back of a match asks first (it becomes practice), later ones
+        take the turn back at once."""
+        if not self.can_undo():
+            return
+        self._cancel_drag()
+        if self.session.practice:
+            self.take_back()
+            return
+        from game.scenes.take_back import TakeBackScene
+
+        self.app.push(TakeBackScene(self.app, self))
+
+    def take_back(self) -> None:
+        """Take the person's last turn back and show the table as it was before it."""
+        if not self.can_undo() or not self.session.undo():
+            return
+        table = TableScene(self.app, self.session)
+        if self.plan_on:
+            table.do_plan()
+        self.app.replace(table)
+        self.app.play_sound("pick")
+        table.view.show_toast(lambda: _("Your last turn was taken back"), "info", 2.0)
 
     # ------------------------------------------------------------------ help: hint and plan
 
@@ -412,6 +463,10 @@ class TableScene(Scene):
             self.do_sort()
         elif event.key == pygame.K_h:
             self.do_hint()
+        elif event.key == pygame.K_BACKSPACE or (
+            event.key == pygame.K_z and int(getattr(event, "mod", 0)) & pygame.KMOD_CTRL
+        ):
+            self.do_undo()
 
     def pause(self) -> None:
         from game.scenes.pause import PauseScene
@@ -431,6 +486,9 @@ class TableScene(Scene):
             return True
         if act == Act.SORT:
             self.do_sort()
+            return True
+        if act == Act.UNDO and self.undo_offered:
+            self.do_undo()
             return True
         if act == Act.BACK:
             if self.selected is None:
@@ -790,7 +848,7 @@ class TableScene(Scene):
             self.ai_answer = None
             pace = self.app.settings.pace_seconds
             self.ai_timer = pace if self._turn_steps == 0 else pace * 0.55
-            runner.request(seat, state.observation(seat))
+            runner.request(seat, state.observation(seat), self.session.moment)
         if self.ai_answer is None:
             answer = runner.poll()
             if answer is not None and answer[0] == seat:
@@ -813,6 +871,7 @@ class TableScene(Scene):
     def _refresh_overlay(self) -> None:
         view = self.view
         legal = self.legal()
+        self.buttons["undo"].visible = view.undo_shown = self.can_undo()
         held = view.held
         focus = held.tile if held is not None else self.selected
         view.lit = self.targets_for(focus) if focus is not None else set()

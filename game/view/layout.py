@@ -127,6 +127,7 @@ class TableLayout:
     plan_button: pygame.Rect = field(default_factory=pygame.Rect)
     main_button: pygame.Rect = field(default_factory=pygame.Rect)  # Draw or Done
     hint_button: pygame.Rect = field(default_factory=pygame.Rect)
+    undo_button: pygame.Rect = field(default_factory=pygame.Rect)  # in the top bar (take-backs)
 
     @property
     def mexican(self) -> int:
@@ -235,6 +236,7 @@ def compute_layout(size: tuple[int, int], players: int, large: bool = False) -> 
     bone_w = max(110, round(190 * u))
     boneyard = pygame.Rect(0, 0, bone_w, top_h - 8)
     boneyard.topright = (pause.left - margin * 2, 4)
+    undo = _undo_button(boneyard, margin, u)
 
     side_w = max(110, round(170 * u))
     tray_left = pygame.Rect(margin, tray.top + 4, side_w, tray.height - 8)
@@ -268,6 +270,7 @@ def compute_layout(size: tuple[int, int], players: int, large: bool = False) -> 
         tile_max=tile_max,
         boneyard=boneyard,
         pause_button=pause,
+        undo_button=undo,
         hand_width=hand_w,
         tray_tiles=tray_tiles,
         tray_left=tray_left,
@@ -357,6 +360,7 @@ def _portrait_layout(size: tuple[int, int], players: int, large: bool) -> TableL
     pause.topright = (w - margin, 4)
     boneyard = pygame.Rect(0, 0, max(104, round(190 * u)), top_h - 8)
     boneyard.topright = (pause.left - margin * 2, 4)
+    undo = _undo_button(boneyard, margin, u)
 
     tray_tiles = pygame.Rect(margin, tray.top + 2, w - 2 * margin, tiles_h)
     side_w = max(104, round(200 * u))
@@ -390,6 +394,7 @@ def _portrait_layout(size: tuple[int, int], players: int, large: bool) -> TableL
         tile_max=tile_max,
         boneyard=boneyard,
         pause_button=pause,
+        undo_button=undo,
         hand_width=hand_w,
         tray_tiles=tray_tiles,
         tray_left=tray_left,
@@ -541,3 +546,10 @@ def _lay(
             x += direction * step
     next_slot.clamp_ip(lane.tile_area)
     return TrainGeometry(tuple(slots), next_slot, s)
+
+
+def _undo_button(boneyard: pygame.Rect, margin: int, u: float) -> pygame.Rect:
+    """Undo (take-backs) sits in the top bar, left of the boneyard."""
+    undo = pygame.Rect(0, 0, max(72, round(120 * u)), boneyard.h)
+    undo.topright = (boneyard.left - margin * 2, boneyard.top)
+    return undo

@@ -269,6 +269,7 @@ class TableView:
         self._geoms: dict[int, TrainGeometry] = {}
         self._badge_cache: dict[tuple[object, ...], pygame.Surface] = {}
         self.listeners: list[Callable[[ev.Event], None]] = []
+        self.undo_shown = False  # the table's Undo button is in the top bar
         self._warm_jobs: list[tuple[int, int, int, bool]] | None = None
         self._warm_key: tuple[object, ...] = ()
 
@@ -1355,7 +1356,9 @@ class TableView:
         bone = lay.boneyard
         if self.round_number:
             label = _("Round {n} of {total}").format(n=self.round_number, total=self.rounds)
-            room = bone.left - x - 4 * bar.h  # the engine's word and tile need the rest
+            # the engine's word and tile need the rest (up to Undo when it shows)
+            right = lay.undo_button.left if self.undo_shown else bone.left
+            room = right - x - 4 * bar.h
             fitted = w.fit_text_size(label, size, room, bold=True)
             r = w.blit_text(surface, label, fitted, th.text, bold=True, midleft=(x, bar.centery))
             x = r.right + round(12 * u)
@@ -1363,7 +1366,7 @@ class TableView:
                 ew = max(9, round(bar.h * 0.42))
                 # Translators: the round's starting double, shown in the top bar
                 word = _("Engine")
-                wsize = w.fit_text_size(word, max(10, size - 4), bone.left - x - 3 * ew - 12)
+                wsize = w.fit_text_size(word, max(10, size - 4), right - x - 3 * ew - 12)
                 r = w.blit_text(surface, word, wsize, th.text_dim, midleft=(x, bar.centery))
                 x = r.right + 6
                 self.renderer.draw(

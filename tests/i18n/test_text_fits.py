@@ -55,6 +55,9 @@ SCREENS = [
     "30_daily_table",
     "31_level_cleared",
     "32_table_hint_plan_card",
+    "33_practice_table_undo",
+    "34_practice_take_back_question",
+    "35_practice_level_end",
     # every step of the guided first game
     *(f"40_lesson_{n:02d}_{step.key}" for n, step in enumerate(lesson.STEPS, 1)),
 ]
