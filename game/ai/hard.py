@@ -30,6 +30,7 @@ table keeps drawing frames while Hard thinks.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import time
@@ -254,19 +255,28 @@ class HardSeat:
         self._beliefs: dict[int, int] = {}
 
     def reseed(self, moment: int) -> None:
-        """The next choices from the seed and a position in the match only (take-backs)."""
+        """The next choices from the seed and a position in the match only (take-backs): the
+        search runs its full number of guesses without reading the clock, so the same position
+        gets the same answer on any machine and under any load."""
         self._rng = random.Random(f"hard/{self._seed}/{moment}")
+        if self.config.budget_ms is not None and self.config.iterations is not None:
+            self.config = dataclasses.replace(self.config, budget_ms=None)
 
-    def start(self, observation: Observation) -> HardSearch:
-        """Begin a decision; step the returned search, then take ``best()``."""
+    def remember(self, observation: Observation) -> None:
+        """Take in what ``observation`` shows of the round (opponents' first-turn lines), as a
+        decision does, without deciding. A seat rebuilt after a take-back is shown again the
+        observations of its earlier decisions in the round, so it knows what it knew then."""
         laid = sum(len(train.tile_ids) for train in observation.trains)
         if observation.round_number != self._round[0] or laid < self._round[1]:
             self._beliefs = {}  # a new round (trains only grow within one)
         self._round = (observation.round_number, laid)
-        beliefs = None
         if self.config.remember:
             first_turn_beliefs(observation, self._beliefs)
-            beliefs = self._beliefs
+
+    def start(self, observation: Observation) -> HardSearch:
+        """Begin a decision; step the returned search, then take ``best()``."""
+        self.remember(observation)
+        beliefs = self._beliefs if self.config.remember else None
         rng = random.Random(self._rng.getrandbits(64))
         return HardSearch(observation, self.config, rng, beliefs)
 

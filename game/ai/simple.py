@@ -21,6 +21,14 @@ class Seat(Protocol):
     def choose(self, observation: Observation) -> Action: ...
 
 
+def remember_seat(seat: object, observation: Observation) -> None:
+    """Show a seat an observation it had at an earlier decision, without deciding (a seat
+    rebuilt after a take-back). Seats that keep no memory between decisions ignore it."""
+    remember = getattr(seat, "remember", None)
+    if callable(remember):
+        remember(observation)
+
+
 def reseed_seat(seat: object, moment: int) -> None:
     """Make the seat's next choice depend only on its seed and ``moment`` (a position in the
     match), so a match taken back and played the same way again gets the same choices. Seats

@@ -116,6 +116,10 @@ class ScriptedRunner:
         answer, self._answer = self._answer, None
         return answer
 
+    def rewind(self, history: object) -> None:
+        """No take-backs in the lesson: the script knows where it is from the session."""
+        self._answer = None
+
     def close(self) -> None:
         self._answer = None
 

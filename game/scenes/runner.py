@@ -25,7 +25,7 @@ import types
 from collections.abc import Sequence
 from typing import Protocol
 
-from game.ai.simple import reseed_seat
+from game.ai.simple import remember_seat, reseed_seat
 from game.rules import Action, Observation
 
 
@@ -38,7 +38,22 @@ class SeatRunner(Protocol):
     def poll(self) -> tuple[int, Action] | None:
         """The seat and action of the answered request, if it is ready."""
 
+    def rewind(self, history: Sequence[tuple[int, Observation]]) -> None:
+        """After a take-back: the seats start afresh and are shown again, in order, the
+        observations of their decisions so far in the round (``(seat, observation)``), so each
+        knows what it knew at that point; a request in flight is dropped."""
+
     def close(self) -> None: ...
+
+
+def _rewound(
+    kinds: Sequence[str | None], seed: int, history: Sequence[tuple[int, Observation]]
+) -> dict[int, object]:
+    seats = _make_seats(kinds, seed)
+    for seat, observation in history:
+        if seat in seats:
+            remember_seat(seats[seat], observation)
+    return seats
 
 
 def _make_seats(kinds: Sequence[str | None], seed: int) -> dict[int, object]:
@@ -55,8 +70,14 @@ class InlineRunner:
     """Decides inside ``request``: simple, deterministic, but in the frame."""
 
     def __init__(self, kinds: Sequence[str | None], seed: int) -> None:
+        self._kinds = list(kinds)
+        self._seed = seed
         self._seats = _make_seats(kinds, seed)
         self._answer: tuple[int, Action] | None = None
+
+    def rewind(self, history: Sequence[tuple[int, Observation]]) -> None:
+        self._seats = _rewound(self._kinds, self._seed, history)
+        self._answer = None
 
     def request(self, seat: int, observation: Observation, moment: int | None = None) -> None:
         player = self._seats[seat]
@@ -83,6 +104,9 @@ def _worker(
             return
         if message is None:
             return
+        if message[0] == "rewind":  # a take-back: start afresh, knowing the round so far
+            seats = _rewound(kinds, seed, message[1])
+            continue
         ticket, seat, observation, moment = message
         try:
             if moment is not None:
@@ -146,6 +170,16 @@ class ProcessRunner:
         self._pending = (self._ticket, seat, observation, moment)
         try:
             self._conn.send((self._ticket, seat, observation, moment))
+        except (OSError, ValueError) as error:
+            self._fail(error)
+
+    def rewind(self, history: Sequence[tuple[int, Observation]]) -> None:
+        if self._fallback is not None:
+            self._fallback.rewind(history)
+            return
+        self._pending = None  # its answer, if it comes, is for an abandoned request
+        try:
+            self._conn.send(("rewind", list(history)))
         except (OSError, ValueError) as error:
             self._fail(error)
 

@@ -12,9 +12,16 @@ from typing import TYPE_CHECKING, Any
 
 from game.ai.base import PERSONAS, Persona
 from game.i18n import _, pgettext
-from game.rules import END_TURN, Action, GameState, Rules
+from game.rules import END_TURN, PLAY, Action, GameState, Observation, Rules
 from game.rules import events as ev
-from game.rules.record import RecordWriter, parse_record, replay_before, turn_starts
+from game.rules.record import (
+    Record,
+    RecordWriter,
+    parse_record,
+    replay_before,
+    replay_steps,
+    turn_starts,
+)
 from game.scenes.runner import InlineRunner, ProcessRunner, SeatRunner
 
 if TYPE_CHECKING:
@@ -286,6 +293,7 @@ class Session:
             return False
         record = parse_record(self.writer.text())
         state, ended = replay_before(record, count, seat)
+        self.runner.rewind(self._decisions_in_round(record, count, state.round_number))
         self.state = state
         del self.writer.lines[1 + count :]
         self.ended_turn = ended
@@ -293,6 +301,23 @@ class Session:
         self.practice = True
         self._changed([])
         return True
+
+    def _decisions_in_round(
+        self, record: Record, count: int, round_number: int
+    ) -> list[tuple[int, Observation]]:
+        """What each computer seat saw at its decisions in round ``round_number`` before the
+        record's line ``count``, in order (a seat rebuilt after a take-back is shown them)."""
+        seen: list[tuple[int, Observation]] = []
+        if count <= 0:
+            return seen
+        for state, step in replay_steps(dataclasses.replace(record, lines=record.lines[:count])):
+            if state.round_number != round_number or state.phase != PLAY:
+                continue
+            if step.kind in ("round", "engine", "draw", "play", "pass"):
+                seat = state.current
+                if self.kinds[seat] is not None:
+                    seen.append((seat, state.observation(seat)))
+        return seen
 
     def persona(self, seat: int) -> Persona | None:
         """The computer seat's persona (its name and style at the table), or None.

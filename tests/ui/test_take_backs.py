@@ -383,3 +383,26 @@ def test_the_end_of_a_practice_match_at_a_level_shows_no_stars(app: App) -> None
     assert not scene.improved
     assert scene.rating_lines()[1] == "Practice match: no stars and no statistics"
     assert load_progress(app).stars(level.id) is None  # nothing kept, even in memory
+
+
+def test_hard_opponents_answer_the_same_way_after_a_take_back(app: App) -> None:
+    """Hard remembers opponents' first-turn lines between its decisions and thinks against a
+    clock: after a take-back it is shown again what it saw in the round so far and thinks
+    its full number of guesses without the clock, so a repeated move gets the same reply."""
+    for seed in (2, 6):
+        open_match(app, MatchConfig(4, Rules.standard(), "hard", seed, practice=True))
+        session = table_of(app).session
+        for _ in range(4):
+            play_a_turn(app)
+        table = wait_for_turn(app)
+        played = session.writer.text()
+        for count in range(2):  # back over two turns, each answered by three Hard seats
+            table.do_undo()
+            if count == 0:
+                confirm_first_take_back(app)
+            table = wait_for_turn(app)
+        assert session.writer.text() != played
+        for _ in range(2):
+            play_a_turn(app)
+        wait_for_turn(app)
+        assert session.writer.text() == played, seed
