@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 from collections.abc import Sequence
 
@@ -273,6 +274,24 @@ def build_parser() -> argparse.ArgumentParser:
         help="accept a record of a match still being played (it stops before its match_end "
         "line, like an autosave); without it such a record fails",
     )
+    review = commands.add_parser(
+        "review",
+        help="what each decision of a seat in a recorded match cost, weighed by the Hard "
+        "search from what that seat could see",
+    )
+    review.add_argument("file", metavar="FILE", help="a game record (.jsonl)")
+    review.add_argument(
+        "--seat", type=whole_number, default=0, metavar="N", help="the seat to review (default: 0)"
+    )
+    review.add_argument(
+        "--iterations",
+        type=whole_number,
+        default=None,
+        metavar="K",
+        help="guesses per decision (default: 100); the same record and K give the same review "
+        "on any machine",
+    )
+    review.add_argument("--json", action="store_true", help="print the review as JSON")
     replay = commands.add_parser(
         "replay", help="show a recorded match on the table (play, pause, step, speed)"
     )
@@ -364,6 +383,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.headless import verify_main
 
             return verify_main(args.files, partial=args.partial)
+        if args.command == "review":
+            from game.ai.review import DEFAULT_GUESSES
+            from game.headless import review_main
+
+            guesses = args.iterations if args.iterations is not None else DEFAULT_GUESSES
+            if guesses < 1:
+                print("review: --iterations must be 1 or more", file=sys.stderr)
+                return 2
+            return review_main(args.file, args.seat, guesses, args.json)
         if args.command == "replay":
             if _no_display():
                 return 1
@@ -378,6 +406,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _play(args)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader went away (``| head``): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 def _no_display() -> bool:

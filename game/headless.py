@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections import Counter
@@ -12,7 +13,7 @@ from pathlib import Path
 
 from game.ai.simple import SEAT_KINDS, Seat, make_seat
 from game.records import load_record_file, write_text_atomically
-from game.rules import SUPPORTED_SETS, GameState, Rules
+from game.rules import END_TURN, SUPPORTED_SETS, Action, GameState, Play, Rules
 from game.rules.events import RoundEnded
 from game.rules.options import MAX_PLAYERS, MIN_PLAYERS
 from game.rules.record import RecordError, RecordWriter
@@ -310,3 +311,96 @@ def where_it_stops(state: GameState) -> str:
     if state.phase == PLAY:
         return f"the match stops in the middle of round {state.round_number}"
     return f"the match stops after round {state.round_number}"
+
+
+def _said(action: Action, names: Sequence[str]) -> str:
+    """An action in words for the review table: "9|2 on Ana's train", "draw", "stop"."""
+    if isinstance(action, Play):
+        players = len(names)
+        train = "the Mexican train" if action.train == players else f"{names[action.train]}'s train"
+        return f"{action.tile} on {train}"
+    if action == END_TURN:
+        return "stop the first-turn line"
+    return str(action)
+
+
+def review_main(path: str, seat: int, guesses: int, as_json: bool) -> int:
+    """Run ``main.py review FILE [--seat N] [--iterations K] [--json]``: what each decision of
+    the seat cost, by the Hard search from what the seat could see (game.ai.review)."""
+    from game.ai.review import review
+
+    try:
+        record, _state = load_record_file(path)
+    except RecordError as error:
+        print(f"{path}: refused at {error}", file=sys.stderr)
+        return 1
+    except OSError as error:
+        print(error, file=sys.stderr)
+        return 1
+    if not 0 <= seat < record.players:
+        print(
+            f"review: --seat must be 0 to {record.players - 1} for this match, not {seat}",
+            file=sys.stderr,
+        )
+        return 2
+    result = review(record, seat, guesses)
+    names = record.names
+    if as_json:
+        print(
+            json.dumps(
+                {
+                    "file": str(path),
+                    "seat": seat,
+                    "name": result.name,
+                    "guesses": result.guesses,
+                    "accuracy": result.accuracy,
+                    "points_lost_per_round": {
+                        str(k): round(v, 2) for k, v in sorted(result.lost_per_round().items())
+                    },
+                    "costliest": [d.number for d in result.costliest()],
+                    "decisions": [
+                        {
+                            "number": d.number,
+                            "round": d.round,
+                            "made": _said(d.made, names),
+                            "best": _said(d.best, names),
+                            "points_lost": d.points_lost,
+                            "label": d.label,
+                            "choices": d.choices,
+                        }
+                        for d in result.decisions
+                    ],
+                },
+                ensure_ascii=False,
+                indent=1,
+            )
+        )
+        return 0
+    weighed = result.weighed
+    print(
+        f"{path}: review of {result.name} (seat {seat}): "
+        f"{plural(len(result.decisions), 'decision')}, {len(weighed)} with a choice; "
+        f"{result.guesses} guesses each"
+    )
+    print(f"{'#':>4}  {'round':>5}  {'made':<34} {'best':<34} {'lost':>6}  label")
+    for d in result.decisions:
+        best = "" if d.best == d.made else _said(d.best, names)
+        lost = "" if d.label == "forced" else f"{d.points_lost:6.1f}"
+        made = _said(d.made, names)
+        print(f"{d.number:>4}  {d.round:>5}  {made:<34} {best:<34} {lost:>6}  {d.label}")
+    accuracy = result.accuracy
+    good = sum(d.label == "good" for d in weighed)
+    if accuracy is None:
+        print("accuracy: no decision had a choice")
+    else:
+        print(
+            f"accuracy: {accuracy:.0%} ({good} of {len(weighed)} decisions with a choice were good)"
+        )
+    lost = ", ".join(f"round {k}: {v:.1f}" for k, v in sorted(result.lost_per_round().items()))
+    print(f"points lost: {lost}")
+    for d in result.costliest():
+        print(
+            f"costly: #{d.number} in round {d.round}: {_said(d.made, names)}; better "
+            f"{_said(d.best, names)}, about {d.points_lost:.1f} points ({d.label})"
+        )
+    return 0

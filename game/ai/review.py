@@ -1,0 +1,204 @@
+"""Match review: for one seat of a recorded match, what each of its decisions cost.
+
+Every decision the seat made (each play, draw, pass, and each choice to stop a first-turn line)
+is looked at from that seat's observation at that moment only, never the hidden tiles: the
+Hard search (:class:`game.ai.hard.HardSearch`) guesses the hidden hands and boneyard many times
+and plays each legal choice out to the round's end. A choice's value is the seat's expected
+round score under it (opponents' scores left out, so the unit is the seat's own points); the
+points a decision lost are the best choice's value minus the made choice's (never negative).
+
+Labels, by points lost (round-score points, pips under penalty scoring):
+
+==============  ===================
+label           points lost
+==============  ===================
+``good``        under 1
+``inaccuracy``  1 to under 3
+``mistake``     3 to under 8
+``blunder``     8 or more
+``forced``      one legal action: nothing to lose
+==============  ===================
+
+Repeatable: a fixed number of guesses per decision and a seed made from the record's seed, the
+seat and the decision's number, with no clock, so a record gets the same review on any machine.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from game.rules import END_TURN, PLAY, Action, GameState, Observation
+from game.rules.record import Record, replay_steps
+
+from .hard import DEFAULT_CONFIG, HardConfig, HardSearch
+from .knowledge import first_turn_beliefs
+
+# Points lost from which a decision gets each label (see the table above).
+INACCURACY = 1.0
+MISTAKE = 3.0
+BLUNDER = 8.0
+DEFAULT_GUESSES = 100  # guesses per decision: enough to rank the choices of most positions
+
+GOOD = "good"
+FORCED = "forced"
+LABELS = (GOOD, "inaccuracy", "mistake", "blunder", FORCED)
+
+
+def label_for(points_lost: float) -> str:
+    """The label for a non-forced decision that lost ``points_lost`` points.
+
+    >>> [label_for(p) for p in (0.0, 0.99, 1.0, 2.9, 3.0, 7.99, 8.0, 30.0)]
+    ['good', 'good', 'inaccuracy', 'inaccuracy', 'mistake', 'mistake', 'blunder', 'blunder']
+    """
+    if points_lost >= BLUNDER:
+        return "blunder"
+    if points_lost >= MISTAKE:
+        return "mistake"
+    if points_lost >= INACCURACY:
+        return "inaccuracy"
+    return GOOD
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the seat, weighed."""
+
+    number: int  # 1, 2, ... in the order the seat made them
+    round: int
+    made: Action
+    best: Action
+    points_lost: float  # best choice's expected points minus the made one's, >= 0
+    label: str  # see LABELS
+    choices: int  # how many legal actions there were
+    expected: tuple[tuple[Action, float], ...]  # each choice's expected round score, best first
+
+
+@dataclass(frozen=True)
+class Review:
+    """A seat's whole match reviewed."""
+
+    seat: int
+    name: str
+    decisions: tuple[Decision, ...]
+    guesses: int
+
+    @property
+    def weighed(self) -> list[Decision]:
+        """The decisions that had a choice (not forced)."""
+        return [d for d in self.decisions if d.label != FORCED]
+
+    @property
+    def accuracy(self) -> float | None:
+        """The share of non-forced decisions labelled good (None without any)."""
+        weighed = self.weighed
+        if not weighed:
+            return None
+        return sum(d.label == GOOD for d in weighed) / len(weighed)
+
+    def lost_per_round(self) -> dict[int, float]:
+        """Points lost in each round (rounds with no decision are left out)."""
+        lost: dict[int, float] = {}
+        for decision in self.decisions:
+            lost[decision.round] = lost.get(decision.round, 0.0) + decision.points_lost
+        return lost
+
+    def costliest(self, count: int = 3) -> list[Decision]:
+        """The ``count`` decisions that lost the most points (those that lost any)."""
+        costly = [d for d in self.weighed if d.label != GOOD]
+        return sorted(costly, key=lambda d: (-d.points_lost, d.number))[:count]
+
+
+def decisions_of(record: Record, seat: int) -> Iterator[tuple[GameState, Action]]:
+    """Each decision ``seat`` made in ``record``: the state just before it and what it chose.
+
+    A first-turn line ends without a line of its own: when the seat was laying one and the
+    next line is another seat's (or the round's end), the seat chose to stop (END_TURN).
+    """
+    before: GameState | None = None
+    for index, (state, step) in enumerate(replay_steps(record)):
+        if before is not None and before.current == seat:
+            obj = record.lines[index][1]
+            if step.kind in ("play", "draw", "pass"):
+                if obj.get("seat") == seat and step.action is not None:
+                    yield before, step.action
+                elif before.in_first_turn_line:
+                    yield before, END_TURN
+            elif step.kind == "round_end" and before.in_first_turn_line:
+                yield before, END_TURN
+        before = state.copy() if state.phase == PLAY else None
+
+
+def review(
+    record: Record,
+    seat: int,
+    guesses: int = DEFAULT_GUESSES,
+    progress: Callable[[int, int], None] | None = None,
+) -> Review:
+    """Weigh every decision ``seat`` made in ``record`` (see the module's docstring).
+
+    ``progress(done, total)`` is told after each decision (a progress bar; it may raise to
+    cancel)."""
+    if not 0 <= seat < record.players:
+        raise ValueError(f"there is no seat {seat} in a match of {record.players}")
+    config = dataclasses.replace(
+        DEFAULT_CONFIG,
+        iterations=max(1, guesses),
+        budget_ms=None,  # never the clock: the same review everywhere
+        max_candidates=10_000,  # every legal choice, the one made included
+        race_after=10**9,  # no candidate dropped early: each gets every guess
+        opponents_weight=0.0,  # the seat's own round score only
+    )
+    moments = list(decisions_of(record, seat))
+    beliefs: dict[int, int] = {}
+    round_seen = -1
+    weighed: list[Decision] = []
+    for number, (state, made) in enumerate(moments, start=1):
+        observation = state.observation(seat)
+        if observation.round_number != round_seen:
+            beliefs, round_seen = {}, observation.round_number
+        first_turn_beliefs(observation, beliefs)
+        weighed.append(_weigh(observation, made, number, config, beliefs, record.seed))
+        if progress is not None:
+            progress(number, len(moments))
+    return Review(seat, record.names[seat], tuple(weighed), config.iterations or 0)
+
+
+def _weigh(
+    observation: Observation,
+    made: Action,
+    number: int,
+    config: HardConfig,
+    beliefs: dict[int, int],
+    record_seed: int,
+) -> Decision:
+    legal = observation.legal_actions
+    round_number = observation.round_number
+    if len(legal) <= 1:
+        return Decision(number, round_number, made, made, 0.0, FORCED, len(legal), ())
+    rng = random.Random(f"review/{record_seed}/{observation.seat}/{number}")
+    search = HardSearch(observation, config, rng, dict(beliefs))
+    search.step()
+    sign = 1.0 if observation.rules.scoring == "positive" else -1.0
+    # utility = sign * own score: back to expected points (higher utility is better)
+    means = zip(search.candidates, search.means(), strict=True)
+    expected = sorted(
+        ((action, sign * mean) for action, mean in means),
+        key=lambda pair: sign * pair[1],
+        reverse=True,
+    )
+    best_action, best_points = expected[0]
+    made_points = next((points for action, points in expected if action == made), best_points)
+    lost = max(0.0, sign * (best_points - made_points))
+    return Decision(
+        number,
+        round_number,
+        made,
+        best_action if lost > 0 else made,
+        round(lost, 2),
+        label_for(lost),
+        len(legal),
+        tuple(expected),
+    )

@@ -1,0 +1,117 @@
+"""Match review: every decision of a seat weighed from what that seat could see."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from game.ai.review import FORCED, GOOD, review
+from game.ai.simple import make_seat
+from game.rules import GameState, Rules
+from game.rules.record import RecordWriter, load_record
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def recorded_match(kinds: list[str], seed: int, rounds: int = 2) -> str:
+    """A match between computer seats, as its record text."""
+    rules = Rules.standard().with_options(rounds=rounds)
+    state = GameState.new(rules, len(kinds), seed, [f"{k} {i}" for i, k in enumerate(kinds)])
+    writer = RecordWriter(state)
+    seats = [make_seat(kind, seed * 10 + i) for i, kind in enumerate(kinds)]
+    while not state.match_over:
+        if state.round_number == 0 or state.round_over:
+            writer.add(state.start_round())
+            continue
+        seat = state.current
+        writer.add(state.apply(seats[seat].choose(state.observation(seat))))
+    return writer.text()
+
+
+def test_every_decision_is_weighed_and_forced_ones_cost_nothing() -> None:
+    record, state = load_record(recorded_match(["random", "normal", "normal"], 4))
+    result = review(record, 0, guesses=24)
+    assert result.decisions, "the seat made decisions"
+    for decision in result.decisions:
+        assert decision.points_lost >= 0
+        if decision.label == FORCED:
+            assert decision.choices == 1 and decision.points_lost == 0
+        else:
+            assert decision.choices > 1
+            assert decision.made in [action for action, _ in decision.expected]
+            assert (decision.best == decision.made) == (decision.points_lost == 0)
+    assert set(result.lost_per_round()) <= set(range(1, state.round_number + 1))
+
+
+def test_the_same_record_gets_the_same_review() -> None:
+    record, _ = load_record(recorded_match(["easy", "normal", "normal"], 7))
+    first = review(record, 0, guesses=16)
+    second = review(record, 0, guesses=16)
+    assert first == second
+
+
+def test_a_random_player_loses_more_than_a_strong_one() -> None:
+    """The review tells play at random from Normal's play, from the same seat and deals."""
+    weak = strong = 0.0
+    for seed in (1, 2, 3):
+        record, _ = load_record(recorded_match(["random", "normal", "normal"], seed))
+        weak += sum(review(record, 0, guesses=24).lost_per_round().values())
+        record, _ = load_record(recorded_match(["normal", "normal", "normal"], seed))
+        strong += sum(review(record, 0, guesses=24).lost_per_round().values())
+    assert weak > 2 * strong, (weak, strong)
+
+
+def test_the_command_prints_the_review_and_its_json(tmp_path: Path) -> None:
+    path = tmp_path / "match.jsonl"
+    path.write_text(recorded_match(["random", "normal"], 5, rounds=1), encoding="utf-8")
+    command = [sys.executable, str(ROOT / "main.py"), "review", str(path), "--iterations", "8"]
+    shown = subprocess.run(command, capture_output=True, text=True, check=False, cwd=ROOT)
+    assert shown.returncode == 0, shown.stderr
+    assert "review of random 0 (seat 0)" in shown.stdout and "accuracy:" in shown.stdout
+    as_json = subprocess.run(
+        [*command, "--json", "--seat", "1"], capture_output=True, text=True, check=False, cwd=ROOT
+    )
+    data = json.loads(as_json.stdout)
+    assert data["seat"] == 1 and data["guesses"] == 8 and data["decisions"]
+    assert {d["label"] for d in data["decisions"]} <= {
+        GOOD,
+        "inaccuracy",
+        "mistake",
+        "blunder",
+        FORCED,
+    }
+
+
+def test_a_broken_record_or_seat_is_refused_in_words(tmp_path: Path) -> None:
+    text = recorded_match(["random", "normal"], 5, rounds=1).split("\n")
+    text[3] = '{"type": "play", "seat": 0, "tile": [9, 9], "train": "p7"}'
+    path = tmp_path / "broken.jsonl"
+    path.write_text("\n".join(text), encoding="utf-8")
+    main = [sys.executable, str(ROOT / "main.py"), "review"]
+    broken = subprocess.run([*main, str(path)], capture_output=True, text=True, cwd=ROOT)
+    assert broken.returncode == 1 and "refused at line 4" in broken.stderr
+    assert "Traceback" not in broken.stderr
+    good = tmp_path / "good.jsonl"
+    good.write_text(recorded_match(["random", "normal"], 5, rounds=1), encoding="utf-8")
+    seat = subprocess.run(
+        [*main, str(good), "--seat", "5"], capture_output=True, text=True, cwd=ROOT
+    )
+    assert seat.returncode == 2 and "--seat must be 0 to 1" in seat.stderr
+
+
+def test_labels_follow_the_stated_thresholds() -> None:
+    from game.ai.review import BLUNDER, INACCURACY, MISTAKE, label_for
+
+    assert (INACCURACY, MISTAKE, BLUNDER) == (1.0, 3.0, 8.0)
+    assert [label_for(p) for p in (0.0, 0.99, 1.0, 2.99, 3.0, 7.99, 8.0, 40.0)] == [
+        "good",
+        "good",
+        "inaccuracy",
+        "inaccuracy",
+        "mistake",
+        "mistake",
+        "blunder",
+        "blunder",
+    ]
