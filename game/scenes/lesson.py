@@ -25,11 +25,11 @@ from game.input.intents import Act, Intent
 from game.rules import DRAW, PASS, Action, GameState, Play, Tile
 from game.rules import events as ev
 from game.scenes.base import Scene
+from game.scenes.question import QuestionScene
 from game.scenes.session import MatchConfig, Session, your_name
 from game.scenes.summary import RoundSummaryScene
 from game.scenes.table import TableScene
 from game.view import widgets as w
-from game.view.layout import ui_scale
 from game.view.table import TableView
 
 if TYPE_CHECKING:
@@ -453,34 +453,11 @@ class LessonSummaryScene(RoundSummaryScene):
         draw_guide(self.table, surface, self.table.guide_text(), None)
 
 
-class LessonOfferScene(Scene):
+class LessonOfferScene(QuestionScene):
     """At the very first start, over the menu: learn by playing, or not now (asked once)."""
 
-    opaque = False
-
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
-        self.time = 0.0
-        self.buttons: list[w.Button] = []
-        self._layout()
-
-    def _layout(self) -> None:
-        from game.scenes.menu import button_column
-
-        width, height = self.size
-        u = ui_scale(self.size)
-        items = [(_("Learn to play"), self.learn), (_("Not now"), self.not_now)]
-        bw, bh = max(200, round(300 * u)), max(34, round(52 * u))
-        gap = max(8, round(12 * u))
-        self.panel = pygame.Rect(0, 0, min(width - 20, round(620 * u) + 60), 10)
-        self.text_size = max(13, round(22 * u))
-        self.lines = w.wrap(self.words(), self.text_size, self.panel.w - round(40 * u))
-        title_h = w.text_height(max(18, round(34 * u)), bold=True)
-        body = len(self.lines) * w.text_height(self.text_size)
-        self.panel.h = round(30 * u) + title_h + body + 2 * bh + gap + round(60 * u)
-        self.panel.center = (width // 2, height // 2)
-        top = self.panel.bottom - round(24 * u) - (2 * bh + gap)
-        self.buttons = button_column(items, (width // 2, top + bh + gap // 2), (bw, bh), gap)
+    def title(self) -> str:
+        return _("Learn to play")
 
     def words(self) -> str:
         return _(
@@ -488,8 +465,11 @@ class LessonOfferScene(Scene):
             "in about five minutes."
         )
 
-    def resize(self, size: tuple[int, int]) -> None:
-        self._layout()
+    def answers(self) -> list[tuple[str, Callable[[], None]]]:
+        return [(_("Learn to play"), self.learn), (_("Not now"), self.not_now)]
+
+    def back(self) -> None:
+        self.not_now()
 
     def learn(self) -> None:
         self.app.pop()
@@ -498,42 +478,3 @@ class LessonOfferScene(Scene):
     def not_now(self) -> None:
         remember_lesson(self.app, DECLINED)
         self.app.pop()
-
-    def handle(self, event: pygame.event.Event) -> None:
-        for button in self.buttons:
-            if button.handle(event):
-                return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.not_now()
-
-    def update(self, dt: float) -> None:
-        self.time += dt
-        for button in self.buttons:
-            button.update(dt)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.settings.theme
-        u = ui_scale(surface.get_size())
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, round(140 * min(1.0, self.time / 0.2))))
-        surface.blit(shade, (0, 0))
-        panel = self.panel
-        w.draw_panel(surface, panel, (*th.panel[:3], 245), th.panel_edge, round(18 * u), 2, True)
-        room = panel.w - round(40 * u)
-        rect = w.blit_text(
-            surface,
-            _("Learn to play"),
-            max(18, round(34 * u)),
-            th.accent,
-            bold=True,
-            max_width=room,
-            midtop=(panel.centerx, panel.top + round(20 * u)),
-        )
-        y = rect.bottom + round(10 * u)
-        for line in self.lines:
-            w.blit_text(
-                surface, line, self.text_size, th.text, max_width=room, midtop=(panel.centerx, y)
-            )
-            y += w.text_height(self.text_size)
-        for button in self.buttons:
-            button.draw(surface, th, u)
