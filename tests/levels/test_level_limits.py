@@ -35,21 +35,7 @@ from game.rules import GameState
 from game.rules.options import MAX_PLAYERS
 from game.rules.record import RecordWriter, parse_record
 
-from .test_bad_levels import GOOD
-
-
-def _write(folder: Path, name: str, text: str) -> Path:
-    path = folder / name
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def _refusal(tmp_path: Path, text: str) -> LevelError:
-    path = _write(tmp_path, "bad.toml", text)
-    with pytest.raises(LevelError) as caught:
-        load_level(path)
-    return caught.value
-
+from .test_bad_levels import GOOD, _refusal, _write
 
 # ---------------------------------------------------------------------------- texts
 
