@@ -16,6 +16,20 @@ FRAME = 1 / 60
 ROOT_SIZE = (1280, 720)
 
 
+# The file changes of a match's end, in order (game.saves keeps the results): the finished
+# match saved, the ladder or daily result kept, the statistics kept, the save forgotten.
+END_STEPS = [
+    "write game.json",  # the finished match
+    "wrote game.json",
+    "write progress.json",
+    "wrote progress.json",
+    "write statistics.json",
+    "wrote statistics.json",
+    "remove game.json",
+    "removed game.json",
+]
+
+
 def start_game(store: Store, *, inline: bool = True, first_start: bool = False) -> App:
     """The game as ``python main.py`` opens it (menu first), then the start-up work done.
 

@@ -34,6 +34,7 @@ from game.scenes.session import MatchConfig
 from game.store import DailyResult, Store
 
 from .helpers import (
+    END_STEPS,
     button_labels,
     click_button,
     fast_settings,
@@ -44,16 +45,6 @@ from .helpers import (
 
 ROOT = Path(__file__).resolve().parents[2]
 DAY = date(2026, 3, 14)
-STEPS = [
-    "write game.json",
-    "wrote game.json",
-    "write progress.json",
-    "wrote progress.json",
-    "write statistics.json",
-    "wrote statistics.json",
-    "remove game.json",
-    "removed game.json",
-]
 FRAMES = "6000"  # a child that is not killed stops by itself after these (it failed then)
 
 
@@ -98,7 +89,7 @@ def run_and_kill(home: Path, step: int) -> list[str]:
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
-@pytest.mark.parametrize("step", range(1, len(STEPS) + 2))
+@pytest.mark.parametrize("step", range(1, len(END_STEPS) + 2))
 def test_a_game_killed_at_any_step_of_the_match_end_counts_it_once(home: Path, step: int) -> None:
     config = MatchConfig.for_daily(daily_table(DAY))
     store = Store(home)
@@ -107,8 +98,8 @@ def test_a_game_killed_at_any_step_of_the_match_end_counts_it_once(home: Path, s
 
     said = run_and_kill(home, step)
     deaths = [line for line in said if line.startswith("killed at ")]
-    if step <= len(STEPS):
-        assert deaths == [f"killed at {step} {STEPS[step - 1]}"], said[-3:]
+    if step <= len(END_STEPS):
+        assert deaths == [f"killed at {step} {END_STEPS[step - 1]}"], said[-3:]
     else:
         assert deaths == [] and said[-1].startswith("kept ")
 

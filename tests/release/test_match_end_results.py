@@ -21,6 +21,7 @@ from game.scenes.session import MatchConfig, Session
 from game.store import DailyResult, Statistics, Store
 
 from .helpers import (
+    END_STEPS,
     button_labels,
     click_button,
     fast_settings,
@@ -140,18 +141,6 @@ def crash_at(step: int, store: Store) -> list[str]:
 
     store.step_hook = hook
     return seen
-
-
-END_STEPS = [
-    "write game.json",  # the finished match
-    "wrote game.json",
-    "write progress.json",
-    "wrote progress.json",
-    "write statistics.json",
-    "wrote statistics.json",
-    "remove game.json",
-    "removed game.json",
-]
 
 
 @pytest.mark.parametrize("table", sorted(CONFIGS))
