@@ -28,7 +28,6 @@ import dataclasses
 import difflib
 import os
 import re
-import stat
 import tomllib
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
@@ -37,6 +36,7 @@ from pathlib import Path
 from typing import Final
 
 from game.ai import simple
+from game.records import FileTooLargeError, NotAFileError, read_regular_file
 from game.rules import SUPPORTED_SETS, Deal, GameState, Rules, RulesError, tile_count
 from game.rules.names import JOINERS, LINE_BREAKS, UNSHOWABLE, text_problem
 from game.rules.options import MAX_PLAYERS, MIN_PLAYERS
@@ -421,27 +421,13 @@ def _read_small_file(path: Path) -> bytes:
         )
 
     try:
-        if not stat.S_ISREG(path.stat().st_mode):
-            raise not_regular()
-        # O_NONBLOCK: were it swapped for a pipe meanwhile, opening it must not wait.
-        handle = os.open(
-            path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-        )
+        return read_regular_file(path, MAX_FILE_BYTES)
+    except NotAFileError:
+        raise not_regular() from None
+    except FileTooLargeError as error:
+        raise too_large(error.size) from None
     except OSError as error:
         raise cannot_read(error) from None
-    with open(handle, "rb", closefd=True) as file:
-        try:
-            info = os.fstat(file.fileno())
-            if not stat.S_ISREG(info.st_mode):
-                raise not_regular()
-            if info.st_size > MAX_FILE_BYTES:
-                raise too_large(info.st_size)
-            data = file.read(MAX_FILE_BYTES + 1)
-        except OSError as error:
-            raise cannot_read(error) from None
-    if len(data) > MAX_FILE_BYTES:  # it grew since it was measured
-        raise too_large(len(data))
-    return data
 
 
 def _size_text(size: int) -> str:

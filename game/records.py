@@ -22,6 +22,58 @@ MAX_RECORD_BYTES = 16 * 1024 * 1024
 MAX_LINE_BYTES = 4 * MAX_LINE_LENGTH
 
 
+class NotAFileError(OSError):
+    """Something other than a regular file (a folder, a pipe, a device) is at the path."""
+
+    def __init__(self, path: Path, folder: bool) -> None:
+        super().__init__(f"{path}: not a regular file")
+        self.folder = folder
+
+
+class FileTooLargeError(OSError):
+    """A file over its size limit (``size``: its bytes as measured)."""
+
+    def __init__(self, path: Path, size: int) -> None:
+        super().__init__(f"{path}: {size} bytes, over the limit")
+        self.size = size
+
+
+def _regular(path: Path, info: os.stat_result, limit: int) -> None:
+    if not stat.S_ISREG(info.st_mode):
+        raise NotAFileError(path, stat.S_ISDIR(info.st_mode))
+    if info.st_size > limit:
+        raise FileTooLargeError(path, info.st_size)
+
+
+def open_regular_file(path: Path, limit: int) -> BinaryIO:
+    """The regular file at ``path`` (symlinks followed), open for reading, never waiting.
+
+    A folder, pipe or device is refused (NotAFileError) before it is opened, since reading a
+    pipe waits forever and a device may never end; the file is opened non-blocking and looked
+    at again, in case one took its place meanwhile. A file over ``limit`` bytes is refused
+    (FileTooLargeError) before it is read. Other OSErrors pass through."""
+    path = Path(path)
+    _regular(path, path.stat(), limit)
+    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | _O_BINARY)
+    stream = os.fdopen(handle, "rb")
+    try:
+        _regular(path, os.fstat(handle), limit)
+    except OSError:
+        stream.close()
+        raise
+    return stream
+
+
+def read_regular_file(path: Path, limit: int) -> bytes:
+    """The bytes of the regular file at ``path``, at most ``limit`` of them (see
+    :func:`open_regular_file`; FileTooLargeError too if it grew while it was read)."""
+    with open_regular_file(path, limit) as stream:
+        data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise FileTooLargeError(Path(path), len(data))
+    return data
+
+
 def load_record_file(
     path: str | os.PathLike[str], *, keep: bool = True
 ) -> tuple[Record, GameState]:
@@ -36,36 +88,28 @@ def load_record_file(
     """
     file = Path(path)
     try:
-        info = file.stat()
+        stream = open_regular_file(file, MAX_RECORD_BYTES)
     except FileNotFoundError:
         raise FileNotFoundError(f"{file}: no such file") from None
+    except NotAFileError as error:
+        if error.folder:
+            raise IsADirectoryError(f"{file}: is a folder, not a record file") from None
+        raise OSError(
+            f"{file}: is not a regular file (a device or a pipe), so it is not read"
+        ) from None
+    except FileTooLargeError as error:
+        raise RecordError(
+            1,
+            f"the file is {error.size:,} bytes, too big to be a game record "
+            f"(at most {MAX_RECORD_BYTES:,})",
+        ) from None
     except OSError as error:
         raise OSError(f"{file}: cannot read it ({_why(error)})") from None
-    _check_regular(file, info)
-    try:
-        # O_NONBLOCK: if the path became a pipe since the stat, opening it must not wait.
-        handle = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | _O_BINARY)
-    except OSError as error:
-        raise OSError(f"{file}: cannot read it ({_why(error)})") from None
-    with os.fdopen(handle, "rb") as stream:
-        _check_regular(file, os.fstat(stream.fileno()))
+    with stream:
         return load_record_lines(_file_lines(file, stream), keep=keep)
 
 
 _O_BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
-
-
-def _check_regular(file: Path, info: os.stat_result) -> None:
-    if stat.S_ISDIR(info.st_mode):
-        raise IsADirectoryError(f"{file}: is a folder, not a record file")
-    if not stat.S_ISREG(info.st_mode):
-        raise OSError(f"{file}: is not a regular file (a device or a pipe), so it is not read")
-    if info.st_size > MAX_RECORD_BYTES:
-        raise RecordError(
-            1,
-            f"the file is {info.st_size:,} bytes, too big to be a game record "
-            f"(at most {MAX_RECORD_BYTES:,})",
-        )
 
 
 def _file_lines(file: Path, stream: BinaryIO) -> Iterator[str]:

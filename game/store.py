@@ -49,7 +49,6 @@ import json
 import math
 import os
 import re
-import stat
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -61,7 +60,12 @@ from typing import Any, NamedTuple, TypeGuard
 import platformdirs
 
 from game.i18n import N_, translate
-from game.records import write_text_atomically
+from game.records import (
+    FileTooLargeError,
+    NotAFileError,
+    read_regular_file,
+    write_text_atomically,
+)
 from game.rules import GameState
 from game.rules.names import check_name as rules_check_name
 from game.rules.record import Record, RecordError, RecordWriter, load_record, split_lines
@@ -892,15 +896,15 @@ class Store:
         """The file's top object when it is ours and of a version we read, else None."""
         path = self.home / kind.filename
         try:
-            data = _read_regular_file(path, kind.limit)
+            data = read_regular_file(path, kind.limit)
         except (FileNotFoundError, NotADirectoryError):
             return None  # not saved yet (or no usable folder, which has been said already)
-        except _NotAFile:
+        except NotAFileError:
             # A FIFO, a device or a folder where the file should be: never opened (a FIFO
             # would hang the game), set aside so a save does not replace it.
             self._set_aside(kind, "unreadable", _say(N_("it is not an ordinary file")))
             return None
-        except _TooBig:
+        except FileTooLargeError:
             self._set_aside(kind, "damaged", _say(N_("it is far too big")))
             return None
         except OSError as error:
@@ -1067,36 +1071,6 @@ class _Clear:
 
 
 _CLEAR = _Clear()
-
-
-class _NotAFile(OSError):
-    """Something other than a regular file is where a file should be."""
-
-
-class _TooBig(OSError):
-    """A file over its size limit."""
-
-
-def _read_regular_file(path: Path, limit: int) -> bytes:
-    """The bytes of the regular file at ``path`` (symlinks followed), at most ``limit`` of them.
-
-    Anything else there (a FIFO, a device, a folder) raises _NotAFile without being opened, so
-    a read never waits; the size is checked before reading (_TooBig)."""
-    if not stat.S_ISREG(os.stat(path).st_mode):
-        raise _NotAFile(path)
-    # O_NONBLOCK: if a FIFO took the file's place since the check, opening it does not wait.
-    flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0)
-    handle = os.open(path, flags)
-    with open(handle, "rb", closefd=True) as stream:
-        status = os.fstat(handle)
-        if not stat.S_ISREG(status.st_mode):
-            raise _NotAFile(path)
-        if status.st_size > limit:
-            raise _TooBig(path)
-        data = stream.read(limit + 1)
-    if len(data) > limit:  # it grew since
-        raise _TooBig(path)
-    return data
 
 
 def _why(error: OSError) -> str:
