@@ -223,11 +223,7 @@ def check_name(value: Any) -> str:
 
 
 def _is_name(value: Any) -> bool:
-    try:
-        check_name(value)
-    except ValueError:
-        return False
-    return True
+    return rules_check_name(value) is None
 
 
 # ---------------------------------------------------------------------------------- settings
