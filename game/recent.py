@@ -145,20 +145,11 @@ class RecentMatch:
 
     def title(self) -> str:
         """The match's table, in the current language: a level's name, the daily table..."""
-        if self.mode == "level" and self.level:
-            return _(self.level)
-        if self.mode == "daily":
-            if not self.day:
-                return _("Daily table")
-            # Translators: the daily table of a day; {date} is the day as YYYY-MM-DD
-            return _("Daily table of {date}").format(date=self.day)
-        words = {
-            "quick": N_("Quick play"),
-            "practice": N_("Practice"),
-            "custom": N_("Custom table"),
-            "pass_and_play": N_("Pass and play"),
-        }
-        return _(words.get(self.mode, N_("Quick play")))
+        return title_for(self.mode, self.level, self.day)
+
+    def name(self) -> str:
+        """Its title and when it ended, e.g. "Quick play · 2026-12-01 08:00"."""
+        return f"{self.title()} · {self.when()}"
 
     def when(self) -> str:
         """When it ended, in local time: "2026-12-01 08:00"."""
@@ -198,6 +189,25 @@ class RecentMatch:
             verdict = _("Place {n} of {total}").format(n=place, total=self.players)
         points = _("{n} pts").format(n=self.totals[seat])
         return f"{verdict} · {points}"
+
+
+def title_for(mode: str, level: str = "", day: str = "") -> str:
+    """A table's title in the current language: a level's name, the daily table of a day,
+    quick play, practice, a custom table, pass and play."""
+    if mode == "level" and level:
+        return _(level)
+    if mode == "daily":
+        if not day:
+            return _("Daily table")
+        # Translators: the daily table of a day; {date} is the day as YYYY-MM-DD
+        return _("Daily table of {date}").format(date=day)
+    words = {
+        "quick": N_("Quick play"),
+        "practice": N_("Practice"),
+        "custom": N_("Custom table"),
+        "pass_and_play": N_("Pass and play"),
+    }
+    return _(words.get(mode, N_("Quick play")))
 
 
 # ------------------------------------------------------------------------------ reviews

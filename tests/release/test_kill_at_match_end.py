@@ -11,9 +11,9 @@ forgotten: each before and after. With N past the last step the child prints ``k
 MATCH_ID`` and the parent kills it then. Every N is tried.
 
 Then the game is started again (in this process): the match is in the statistics exactly once,
-and in Recent matches once, the day's best is kept, nothing is offered to resume, and a further start changes nothing. A
-child killed before its finished match reached the disk resumes the match at the last action,
-which is played again and then counted.
+and in Recent matches once, the day's best is kept, nothing is offered to resume, and a further
+start changes nothing. A child killed before its finished match reached the disk resumes the
+match at the last action, which is played again and then counted.
 
 No sleeps and no time limits: the parent reads the child's output until the child says it is
 dying, or the child's pipe closes (it died, or ran out of frames: ``--frames`` bounds it).
@@ -38,8 +38,8 @@ from game.store import DailyResult, Store
 from .helpers import (
     END_STEPS,
     button_labels,
-    end_steps,
     click_button,
+    end_steps,
     fast_settings,
     play_until_the_last_summary,
     save_near_the_end,

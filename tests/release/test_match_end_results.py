@@ -24,8 +24,8 @@ from game.store import DailyResult, Statistics, Store
 from .helpers import (
     END_STEPS,
     button_labels,
-    end_steps,
     click_button,
+    end_steps,
     fast_settings,
     level_named,
     play_until_the_last_summary,
