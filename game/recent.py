@@ -48,7 +48,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, ngettext, translate
 from game.records import (
     FileTooLargeError,
     NotAFileError,
@@ -195,7 +195,7 @@ def title_for(mode: str, level: str = "", day: str = "") -> str:
     """A table's title in the current language: a level's name, the daily table of a day,
     quick play, practice, a custom table, pass and play."""
     if mode == "level" and level:
-        return _(level)
+        return translate(level)
     if mode == "daily":
         if not day:
             return _("Daily table")
@@ -207,7 +207,7 @@ def title_for(mode: str, level: str = "", day: str = "") -> str:
         "custom": N_("Custom table"),
         "pass_and_play": N_("Pass and play"),
     }
-    return _(words.get(mode, N_("Quick play")))
+    return translate(words.get(mode, N_("Quick play")))
 
 
 # ------------------------------------------------------------------------------ reviews

@@ -70,8 +70,10 @@ class RowLayout:
 class RecentScene(Scene):
     """The last finished matches; choose one to review it."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, items: list[RecentMatch] | None = None) -> None:
+        """``items``: the matches to list (the screenshot run's); by default the store's."""
         super().__init__(app)
+        self.given = items
         self.items: list[RecentMatch] = []
         self.time = 0.0
         self.scroll = 0.0  # px the list is scrolled (drawn)
@@ -90,8 +92,8 @@ class RecentScene(Scene):
     def refresh(self) -> None:
         """Read the kept matches again (a match may have ended, a broken one been set aside)."""
         store = self.app.store
-        if store is None:
-            self.items = []
+        if self.given is not None or store is None:
+            self.items = list(self.given or [])
             return
         from game.recent import RecentMatches
 
@@ -118,6 +120,9 @@ class RecentScene(Scene):
 
     # ------------------------------------------------------------------ layout
 
+    def subtitle(self) -> str:
+        return _("Your last finished matches, newest first: review one to see what each move cost")
+
     def _layout(self) -> None:
         width, height = self.size
         u = ui_scale(self.size)
@@ -126,13 +131,15 @@ class RecentScene(Scene):
         self.back_button.label = _("Back")
         self.back_button.rect = pygame.Rect(0, 0, bw, bh)
         self.back_button.rect.midbottom = (width // 2, height - max(10, round(24 * u)))
-        # under the title and the line under it (as draw places them)
+        # under the title and the words under it (as draw places them), wrapped to the width
+        self.words_size = max(11, round(18 * u))
+        self.words = w.wrap(self.subtitle(), self.words_size, width - 40)
         top = (
             max(10, round(30 * u))
             + round(max(20, round(44 * u)) * 1.3)
             + max(2, round(6 * u))
-            + round(max(11, round(18 * u)) * 1.4)
-            + max(10, round(18 * u))
+            + len(self.words) * w.text_height(self.words_size)
+            + max(10, round(14 * u))
         )
         bottom = self.back_button.rect.top - max(8, round(16 * u))
         row_w = min(width - 2 * max(8, round(16 * u)), round(1000 * u))
@@ -335,15 +342,11 @@ class RecentScene(Scene):
         width, _height = surface.get_size()
         surface.blit(w.felt(surface.get_size(), th), (0, 0))
         head = w.page_title(surface, _("Recent matches"), th, u, max(10, round(30 * u)), margin=40)
-        w.blit_text(
-            surface,
-            _("Your last finished matches, newest first: review one to see what each move cost"),
-            max(11, round(18 * u)),
-            th.text,
-            shadow=True,
-            max_width=width - 40,
-            midtop=(width // 2, head.bottom + max(2, round(6 * u))),
-        )
+        y = head.bottom + max(2, round(6 * u))
+        for line in self.words:
+            y = w.blit_text(
+                surface, line, self.words_size, th.text, shadow=True, midtop=(width // 2, y)
+            ).bottom
         if not self.items:
             self._draw_empty(surface)
         clip = surface.get_clip()

@@ -69,13 +69,21 @@ def open_review(app: App, source: ReviewSource) -> Scene:
 
 
 class ReviewingScene(Scene):
-    def __init__(self, app: App, source: ReviewSource, guesses: int = DEFAULT_GUESSES) -> None:
+    def __init__(
+        self,
+        app: App,
+        source: ReviewSource,
+        guesses: int = DEFAULT_GUESSES,
+        job: ReviewJob | None = None,
+    ) -> None:
+        """``job``: one already running (the screenshot run's, held at a point); by default
+        the worker starts now."""
         super().__init__(app)
         self.source = source
         self.guesses = guesses
         self.time = 0.0
         self.shown = 0.0  # the bar's share, gliding toward the worker's
-        self.job = ReviewJob(source.text, source.seat, guesses)
+        self.job = job if job is not None else ReviewJob(source.text, source.seat, guesses)
         self.buttons = [w.Button(_("Cancel"), pygame.Rect(0, 0, 10, 10), self.cancel)]
         self._layout()
 
