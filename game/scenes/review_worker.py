@@ -135,10 +135,7 @@ class ReviewJob:
         self.cancel()
 
     def _close(self) -> None:
-        process = self._process
-        if process is not None:
-            process.join(timeout=1.0)  # it has sent its last word and is ending
-        self._conn.close()
+        self._conn.close()  # it has sent its last word and is ending by itself (never waited)
 
     def cancel(self) -> None:
         """Stop the worker (what it was doing is dropped)."""

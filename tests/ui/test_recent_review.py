@@ -148,7 +148,10 @@ def test_a_row_opens_its_review_by_mouse_and_again_at_once(app: App) -> None:
     assert app.top.review == table.review
 
 
-def test_a_row_opens_its_review_by_keyboard_and_esc_cancels(app: App) -> None:
+def test_a_row_opens_its_review_by_keyboard_and_esc_cancels(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(reviewing, "GUESSES", 10**6)  # a review that would take hours
     sessions = kept(app, 1, 2)
     scene = open_recent(app)
     key(app, pygame.K_DOWN)  # shows the focus on the first row
@@ -163,7 +166,10 @@ def test_a_row_opens_its_review_by_keyboard_and_esc_cancels(app: App) -> None:
     assert not progress.job.running
 
 
-def test_a_row_opens_its_review_by_gamepad_and_b_cancels(app: App) -> None:
+def test_a_row_opens_its_review_by_gamepad_and_b_cancels(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(reviewing, "GUESSES", 10**6)  # a review that would take hours
     sessions = kept(app, 1, 2)
     scene = open_recent(app)
     pad(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
@@ -173,8 +179,38 @@ def test_a_row_opens_its_review_by_gamepad_and_b_cancels(app: App) -> None:
     assert progress.source.record == load_record(sessions[1].writer.text())[0]  # the newest
     pad(app, pygame.CONTROLLER_BUTTON_B)
     assert app.top is scene and not progress.job.running
+    assert progress.job.result is None
+    monkeypatch.setattr(reviewing, "GUESSES", GUESSES)
     pad(app, pygame.CONTROLLER_BUTTON_A)
     finish_review(app)
+
+
+def test_a_finger_drags_the_list_and_a_tap_opens_a_review(app: App) -> None:
+    from tests.platform.helpers import finger as touch
+
+    def finger(app: App, kind: int, pos: tuple[int, int]) -> None:
+        touch(app, kind, pos)
+        frames(app)
+
+    sessions = kept(app, *range(1, 9))
+    scene = open_recent(app)
+    start = scene.row_rect(3).center
+    finger(app, pygame.FINGERDOWN, start)
+    for step in range(1, 11):
+        finger(app, pygame.FINGERMOTION, (start[0], start[1] - 12 * step))
+    finger(app, pygame.FINGERUP, (start[0], start[1] - 120))
+    frames(app, 5)
+    assert app.top is scene, "a drag scrolls and opens nothing"
+    assert scene.scroll > 60
+    shown = [i for i in range(8) if scene.view.contains(scene.row_rect(i))]
+    assert 0 not in shown  # scrolled past the newest
+    index = shown[-1]
+    finger(app, pygame.FINGERDOWN, scene.review_rect(index).center)
+    finger(app, pygame.FINGERUP, scene.review_rect(index).center)
+    progress = app.top
+    assert isinstance(progress, ReviewingScene)
+    newest_first = sessions[::-1]
+    assert progress.source.record == load_record(newest_first[index].writer.text())[0]
 
 
 def test_many_rows_scroll_to_the_focused_one(app: App) -> None:
@@ -237,7 +273,7 @@ def test_match_end_review_progress_then_the_review_table(app: App) -> None:
     progress = app.top
     assert isinstance(progress, ReviewingScene)
     with widgets.text_audit() as audit:
-        frames(app)
+        progress.draw(app.screen)  # drawn as it is, whatever the worker has done by now
     assert "Match review" in audit.drawn and "Cancel" in audit.drawn
     table = finish_review(app)
     assert table.record == load_record(session.writer.text())[0]
@@ -250,7 +286,10 @@ def test_match_end_review_progress_then_the_review_table(app: App) -> None:
     assert isinstance(app.top, ReviewTableScene)
 
 
-def test_cancel_stops_the_worker_and_returns_to_the_match_end(app: App) -> None:
+def test_cancel_stops_the_worker_and_returns_to_the_match_end(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(reviewing, "GUESSES", 10**6)  # a review that would take hours
     end = match_end(app, watched_to_the_end(app, 5))
     press_review(app, end)
     progress = app.top
