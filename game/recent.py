@@ -46,7 +46,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from game.i18n import N_, _, ngettext, translate
 from game.records import (
@@ -239,7 +239,7 @@ def action_from_json(value: Any) -> Action:
     raise ValueError("not an action")
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -426,10 +426,10 @@ class RecentMatches:
             return self._refuse(path, "damaged", N_("its game record is missing"), quiet)
         return item
 
-    def _refuse(self, path: Path, reason: str, why: str, quiet: bool) -> None:
-        if quiet:
-            return None
-        self.set_aside(path, reason, why)
+    def _refuse(self, path: Path, reason: str, why: str, quiet: bool) -> RecentMatch | None:
+        """Set ``path`` aside (unless ``quiet``); None: no entry there."""
+        if not quiet:
+            self.set_aside(path, reason, why)
         return None
 
     def set_aside(self, path: Path, reason: str, why: str) -> None:
