@@ -41,12 +41,13 @@ class RowLayout:
         self.title_size = max(13, round(23 * u))
         self.body_size = max(11, round(18 * u))
         self.small_size = max(10, round(15 * u))
-        self.button_h = max(30, round(44 * u))
-        review = _("Review")
-        self.button_w = min(
-            width // 3,
-            max(round(110 * u), w.text_width(review, round(self.button_h * 0.42), bold=True) + 28),
+        self.button_h = max(28, round(40 * u))
+        self.button_gap = max(4, round(8 * u))
+        widest = max(
+            w.text_width(label, round(self.button_h * 0.42), bold=True)
+            for label in (_("Review"), _("Replay"))
         )
+        self.button_w = min(width // 3, max(round(110 * u), widest + 28))
         self.text_w = width - 3 * self.pad - self.button_w
 
     def line(self, size: int) -> int:
@@ -64,7 +65,7 @@ class RowLayout:
 
     def height(self, item: RecentMatch) -> int:
         text = self.line(self.title_size) + sum(self.line(size) for _, size in self.lines(item))
-        return 2 * self.pad + max(self.button_h, text)
+        return 2 * self.pad + max(2 * self.button_h + self.button_gap, text)
 
 
 class RecentScene(Scene):
@@ -79,11 +80,12 @@ class RecentScene(Scene):
         self.scroll = 0.0  # px the list is scrolled (drawn)
         self.target = 0.0  # px it glides to
         self.hover: int | None = None
+        self.hover_pos: tuple[int, int] | None = None
         self._press: tuple[tuple[int, int], float] | None = None  # where and at what scroll
         self._dragged = False
         self.back_button = w.Button(_("Back"), pygame.Rect(0, 0, 10, 10), self.back)
         self.buttons = [self.back_button]
-        self.row_buttons: list[w.Button] = []
+        self.row_buttons: list[tuple[w.Button, w.Button]] = []
         self.refresh()
         self._layout()
 
@@ -114,6 +116,22 @@ class RecentScene(Scene):
     def pick(self, index: int) -> None:
         """:meth:`choose` as the focus activates it."""
         self.choose(index)
+
+    def replay(self, index: int) -> None:
+        """Watch the match at ``index`` again on the table (Back returns here)."""
+        store = self.app.store
+        if not 0 <= index < len(self.items) or store is None:
+            return
+        from game.recent import RecentMatches
+        from game.scenes.replay import ReplayScene
+
+        item = self.items[index]
+        loaded = RecentMatches(store).load_record(item)
+        self.app.take_notices()
+        if loaded is None:
+            self.resume()  # it could not be read: gone from the list, the notice says why
+            return
+        self.app.push(ReplayScene(self.app, loaded[0], item.name(), back=True))
 
     def back(self) -> None:
         self.app.pop()
@@ -153,7 +171,10 @@ class RecentScene(Scene):
             self.tops.append(y)
             y += h + self.gap
         self.row_buttons = [
-            w.Button(_("Review"), pygame.Rect(0, 0, 10, 10), functools.partial(self.pick, i))
+            (
+                w.Button(_("Review"), pygame.Rect(0, 0, 10, 10), functools.partial(self.pick, i)),
+                w.Button(_("Replay"), pygame.Rect(0, 0, 10, 10), functools.partial(self.replay, i)),
+            )
             for i in range(len(self.items))
         ]
         self.scroll = self.target = min(self.target, self.max_scroll)
@@ -183,11 +204,16 @@ class RecentScene(Scene):
         return pygame.Rect(self.view.x, y, self.view.w, self.heights[index])
 
     def review_rect(self, index: int) -> pygame.Rect:
-        """Where row ``index``'s Review button is on screen."""
-        row = self.row_rect(index)
-        rect = pygame.Rect(0, 0, self.row.button_w, self.row.button_h)
-        rect.midright = (row.right - self.row.pad, row.centery)
+        """Where row ``index``'s Review button is on screen (Replay's under it)."""
+        row, lay = self.row_rect(index), self.row
+        rect = pygame.Rect(0, 0, lay.button_w, lay.button_h)
+        rect.bottomright = (row.right - lay.pad, row.centery - lay.button_gap // 2)
         return rect
+
+    def replay_rect(self, index: int) -> pygame.Rect:
+        """Where row ``index``'s Replay button is on screen."""
+        rect = self.review_rect(index)
+        return rect.move(0, rect.h + self.row.button_gap)
 
     def index_at(self, pos: tuple[int, int]) -> int | None:
         if not self.view.collidepoint(pos):
@@ -234,12 +260,16 @@ class RecentScene(Scene):
                 if self._dragged:  # the list follows the finger
                     self.scroll_to(start - dy, instant=True)
             self.hover = self.index_at(event.pos)
+            self.hover_pos = event.pos
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             press, self._press = self._press, None
             if press is not None and not self._dragged:
                 index = self.index_at(event.pos)
                 if index is not None and index == self.index_at(press[0]):
-                    self.choose(index)
+                    if self.replay_rect(index).collidepoint(event.pos):
+                        self.replay(index)
+                    else:  # the Review button, or anywhere else on the row
+                        self.choose(index)
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
 
@@ -258,31 +288,43 @@ class RecentScene(Scene):
 
     # ------------------------------------------------------------------ keyboard and gamepad
 
-    def focus_items(self) -> list[FocusItem]:
-        items = [
-            FocusItem(
-                ("recent", item.key),
-                self.row_rect(index),
-                functools.partial(self.pick, index),
-                primary=index == 0,
-            )
+    def focus_grid(self) -> list[list[FocusItem]]:
+        """What the focus can rest on, by row: each match's Review and Replay, then Back."""
+        grid = [
+            [
+                FocusItem(
+                    ("review", item.key),
+                    self.review_rect(index),
+                    functools.partial(self.pick, index),
+                    primary=index == 0,
+                ),
+                FocusItem(
+                    ("replay", item.key),
+                    self.replay_rect(index),
+                    functools.partial(self.replay, index),
+                ),
+            ]
             for index, item in enumerate(self.items)
         ]
         if self.back_button.active:
-            items.append(
-                FocusItem(("button", "back"), self.back_button.rect, self.back, not self.items)
+            grid.append(
+                [FocusItem(("button", "back"), self.back_button.rect, self.back, not self.items)]
             )
-        return items
+        return grid
+
+    def focus_items(self) -> list[FocusItem]:
+        return [item for row in self.focus_grid() for item in row]
 
     def focused_index(self) -> int | None:
         key = self.nav.key
         for index, item in enumerate(self.items):
-            if key == ("recent", item.key):
+            if key in (("review", item.key), ("replay", item.key)):
                 return index
         return None
 
     def intent(self, intent: Intent) -> bool:
-        items = self.focus_items()
+        grid = self.focus_grid()
+        items = [item for row in grid for item in row]
         if not items:
             return False
         act = intent.act
@@ -290,13 +332,20 @@ class RecentScene(Scene):
             current = self.nav.current(items)
             if current is None:  # the first press only shows where the focus is
                 self.nav.focus(self.nav.default(items))
+            elif act in (Act.NEXT, Act.PREV):  # Tab: every item in order, round
+                index = items.index(current) + (1 if act == Act.NEXT else -1)
+                self.nav.focus(items[index % len(items)])
             else:
-                # Along the list in order (Back sits nearer than a row scrolled out of view).
-                step = -1 if act in (Act.UP, Act.LEFT, Act.PREV) else 1
-                index = items.index(current) + step
-                if act in (Act.NEXT, Act.PREV):
-                    index %= len(items)
-                self.nav.focus(items[max(0, min(len(items) - 1, index))])
+                # Up and down along the rows in order, keeping the column (Back sits nearer
+                # than a row scrolled out of view); left and right within the row.
+                row = next(r for r, line in enumerate(grid) if current in line)
+                column = grid[row].index(current)
+                if act in (Act.UP, Act.DOWN):
+                    row = max(0, min(len(grid) - 1, row + (-1 if act == Act.UP else 1)))
+                else:
+                    column += -1 if act == Act.LEFT else 1
+                line = grid[row]
+                self.nav.focus(line[max(0, min(len(line) - 1, column))])
             focused = self.focused_index()
             if focused is not None:
                 self.reveal(focused)
@@ -330,11 +379,10 @@ class RecentScene(Scene):
         if abs(self.target - self.scroll) < 0.5:
             self.scroll = self.target
         self.back_button.update(dt)
-        focused = self.focused_index()
-        for index, button in enumerate(self.row_buttons):
-            button.rect = self.review_rect(index)
-            button.hover = index in (self.hover, focused)
-            button.update(dt)
+        for index, (review, replay) in enumerate(self.row_buttons):
+            review.rect, replay.rect = self.review_rect(index), self.replay_rect(index)
+            review.update(dt)
+            replay.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.settings.theme
@@ -359,9 +407,14 @@ class RecentScene(Scene):
             appear = min(1.0, max(0.0, (self.time - index * 0.04) / 0.25))
             lit = index in (self.hover, focused)
             self._draw_row(surface, rect, item, lit, round(255 * appear))
-            button = self.row_buttons[index]
-            button.rect = self.review_rect(index)
-            button.draw(surface, th, u)
+            for button, where in zip(
+                self.row_buttons[index],
+                (self.review_rect(index), self.replay_rect(index)),
+                strict=True,
+            ):
+                button.rect = where
+                button.hover = self.hover_pos is not None and where.collidepoint(self.hover_pos)
+                button.draw(surface, th, u)
         surface.set_clip(clip)
         self._draw_scrollbar(surface)
         self.back_button.draw(surface, th, u)

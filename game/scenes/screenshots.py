@@ -697,6 +697,16 @@ def _review_shots(app: App, shot: Callable[[str], None], settle: Callable[..., N
     app.reset(MenuScene(app), ReviewingScene(app, source, job=failed))  # type: ignore[arg-type]
     settle(0.6)
     shot("37b_review_could_not_run")
+    from game.scenes.replay import ReplayScene
+
+    replay = ReplayScene(app, record, base.name(), back=True)  # opened from Recent matches
+    app.reset(MenuScene(app), RecentScene(app, items), replay)
+    settle(0.3)
+    for _ in range(40):
+        replay.step_once()
+        settle(0.05)
+    settle(1.0)
+    shot("36c_recent_match_replay")
     people = [(seat, person_name(seat)) for seat in range(3)]
     app.reset(MenuScene(app), WhoScene(app, people, lambda seat: None))
     settle(0.6)

@@ -60,6 +60,7 @@ SCREENS = [
     "35_practice_level_end",
     "36_recent_matches",
     "36b_recent_matches_empty",
+    "36c_recent_match_replay",
     "37_review_progress",
     "37b_review_could_not_run",
     "38_review_whose_match",

@@ -27,6 +27,7 @@ from game.scenes import reviewing
 from game.scenes.match_end import MatchEndScene
 from game.scenes.menu import MenuScene
 from game.scenes.recent import RecentScene
+from game.scenes.replay import ReplayScene
 from game.scenes.review_table import ReviewTableScene
 from game.scenes.review_worker import ReviewJob
 from game.scenes.reviewing import ReviewingScene, WhoScene
@@ -211,6 +212,32 @@ def test_a_finger_drags_the_list_and_a_tap_opens_a_review(app: App) -> None:
     assert isinstance(progress, ReviewingScene)
     newest_first = sessions[::-1]
     assert progress.source.record == load_record(newest_first[index].writer.text())[0]
+
+
+def test_replay_shows_a_kept_match_on_the_table_and_back_returns(app: App) -> None:
+    sessions = kept(app, 1, 2)
+    scene = open_recent(app)
+    click(app, scene.replay_rect(1).center)  # the older match's Replay button, by mouse
+    replay = app.top
+    assert isinstance(replay, ReplayScene)
+    assert replay.record == load_record(sessions[0].writer.text())[0]
+    frames(app, 20)
+    click(app, replay.buttons["back"].rect.center)
+    assert app.top is scene
+    key(app, pygame.K_DOWN)  # by keyboard: the first row's Review, then its Replay
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+    replay = app.top
+    assert isinstance(replay, ReplayScene)
+    assert replay.record == load_record(sessions[1].writer.text())[0]
+    key(app, pygame.K_ESCAPE)  # Esc goes back (the command line's replay closes instead)
+    assert app.top is scene and app.running
+    pad(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)  # by gamepad: down to the second row
+    pad(app, pygame.CONTROLLER_BUTTON_A)
+    assert isinstance(app.top, ReplayScene)  # the focus stayed on Replay
+    assert app.top.record == load_record(sessions[0].writer.text())[0]
+    pad(app, pygame.CONTROLLER_BUTTON_B)
+    assert app.top is scene
 
 
 def test_many_rows_scroll_to_the_focused_one(app: App) -> None:
