@@ -427,9 +427,12 @@ class RecentMatches:
         return item
 
     def _refuse(self, path: Path, reason: str, why: str, quiet: bool) -> RecentMatch | None:
-        """Set ``path`` aside (unless ``quiet``); None: no entry there."""
+        """Set ``path`` aside (unless ``quiet``), its record with it; None: no entry there."""
         if not quiet:
             self.set_aside(path, reason, why)
+            record = path.with_suffix(".jsonl")
+            if not path.exists() and record.is_file():  # kept beside it, never pruned
+                _rename_aside(record, reason, self.clock())
         return None
 
     def set_aside(self, path: Path, reason: str, why: str) -> None:

@@ -134,7 +134,9 @@ def test_a_damaged_entry_is_set_aside_with_a_notice_and_the_others_still_list(
     assert any("it is not JSON" in notice for notice in notices)
     assert any("its game record is missing" in notice for notice in notices)
     aside = sorted(p.name for p in folder.iterdir() if ".damaged-" in p.name)
-    assert len(aside) == 2 and all(name.endswith(".json") for name in aside)
+    assert [name.rsplit(".", 1)[1] for name in aside].count("json") == 2
+    assert [name.rsplit(".", 1)[1] for name in aside].count("jsonl") == 1  # its record with it
+    assert all(name.startswith((sessions[1].match_id, sessions[2].match_id)) for name in aside)
     assert len(recent.entries()) == 2 and store.take_notices() == []  # said once
 
 
