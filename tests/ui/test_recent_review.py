@@ -366,3 +366,22 @@ def test_a_worker_that_fails_says_so_and_back_returns(app: App) -> None:
     assert progress.buttons[0].label == "Back"
     click(app, progress.buttons[0].rect.center)
     assert app.top is end
+
+
+def test_a_worker_that_dies_is_said_and_back_returns(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(reviewing, "GUESSES", 10**6)  # a review that would take hours
+    end = match_end(app, watched_to_the_end(app, 9))
+    press_review(app, end)
+    progress = app.top
+    assert isinstance(progress, ReviewingScene)
+    worker = progress.job._process
+    assert worker is not None
+    worker.kill()  # as if the system ended it
+    worker.join()
+    frames(app)
+    assert progress.job.error == "the review stopped before its end"
+    assert app.top is progress and progress.buttons[0].label == "Back"
+    key(app, pygame.K_ESCAPE)
+    assert app.top is end
