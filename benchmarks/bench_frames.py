@@ -2,6 +2,7 @@
 
     python benchmarks/bench_frames.py                 # 1280x720, 6 seconds of frames
     python benchmarks/bench_frames.py --size 1920x1080 --seconds 10
+    python benchmarks/bench_frames.py --review         # with a match review in its worker
 
 The table: 8 players mid-round with long trains (double-15 set, 50+ tiles laid), an open double
 and a marked train, your turn, a tile being dragged over the table with its legal trains lit,
@@ -32,6 +33,7 @@ import pygame  # noqa: E402
 from game.app import App  # noqa: E402
 from game.rules import Play, Tile  # noqa: E402
 from game.rules import events as ev  # noqa: E402
+from game.scenes.review_worker import ReviewJob  # noqa: E402
 from game.scenes.screenshots import busy_table  # noqa: E402
 from game.scenes.session import MatchConfig, Session  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
@@ -64,6 +66,45 @@ class Thinker:
         self.runner.close()
 
 
+class Reviewer:
+    """A match review running in its worker process for the whole run, polled once a frame as
+    the review's progress screen polls it (a finished review starts again)."""
+
+    def __init__(self, guesses: int) -> None:
+        from game.ai.simple import make_seat
+        from game.rules import GameState, Rules
+        from game.rules.record import RecordWriter
+
+        state = GameState.new(Rules.standard(), 4, 5, ["A", "B", "C", "D"])
+        writer = RecordWriter(state)
+        seats = [make_seat("greedy", 50 + s) for s in range(4)]
+        while not state.match_over:
+            if state.round_number == 0 or state.round_over:
+                writer.add(state.start_round())
+                continue
+            writer.add(state.apply(seats[state.current].choose(state.observation(state.current))))
+        self.text = writer.text()
+        self.guesses = guesses
+        self.decisions = 0
+        self.job = self._start()
+
+    def _start(self) -> ReviewJob:
+        return ReviewJob(self.text, 0, self.guesses)
+
+    def tick(self) -> None:
+        before = self.job.done
+        if self.job.poll():
+            if self.job.error is not None:
+                raise SystemExit(f"the review failed: {self.job.error}")
+            self.decisions += self.job.done - before
+            self.job = self._start()
+        else:
+            self.decisions += self.job.done - before
+
+    def close(self) -> None:
+        self.job.cancel()
+
+
 def parse_size(text: str) -> tuple[int, int]:
     w, h = text.lower().split("x")
     return int(w), int(h)
@@ -80,8 +121,19 @@ def main() -> int:
         help="keep a computer seat of this kind (e.g. hard) deciding in the worker process "
         "for the whole run, to show that its thinking does not slow the frames",
     )
+    parser.add_argument(
+        "--review",
+        action="store_true",
+        help="keep a match review (a 13-round 4-player double-12 match, seat 0, the default "
+        "guesses) running in its worker process for the whole run",
+    )
     args = parser.parse_args()
     thinker = Thinker(args.think) if args.think else None
+    reviewer = None
+    if args.review:
+        from game.ai.review import DEFAULT_GUESSES
+
+        reviewer = Reviewer(DEFAULT_GUESSES)
 
     app = App(args.size, inline_seats=True, resizable=False)
     state, seed = busy_table(8, min_tiles=50)
@@ -137,6 +189,8 @@ def main() -> int:
             thinker.tick()
         start = time.perf_counter()
         cpu = time.thread_time()
+        if reviewer is not None:
+            reviewer.tick()  # inside the frame, as the progress screen's update polls it
         app.step(1 / 60)
         if frame >= warm_up:
             times.append(time.perf_counter() - start)
@@ -146,6 +200,9 @@ def main() -> int:
     if thinker is not None:
         thinker.close()
         print(f"a {args.think} seat made {thinker.decisions} decisions in the worker meanwhile")
+    if reviewer is not None:
+        reviewer.close()
+        print(f"the review weighed {reviewer.decisions} decisions in its worker meanwhile")
 
     w, h = args.size
     print(f"busy 8-player table at {w}x{h}: {laid} tiles laid, longest train {longest}")

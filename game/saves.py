@@ -51,6 +51,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from game.recent import keep_match
 from game.rules import END_TURN
 from game.rules import events as ev
 from game.scenes.base import PACES, Settings
@@ -164,7 +165,9 @@ class Keeper:
                 # The game stopped between saving the finished match and forgetting it.
                 session = session_from_save(saved, inline=True)
                 session.restore_table(saved.meta)
-                if keep_results(self.store, session).written:
+                written = keep_results(self.store, session).written
+                keep_match(self.store, session)  # kept once: a match kept already is left
+                if written:
                     self.store.clear_game()
                 session.close()
                 saved = None
@@ -262,6 +265,7 @@ class Keeper:
             self._saver.flush()
         self.poll()
         session.outcome = keep_results(self.store, session)
+        keep_match(self.store, session)  # Recent matches: after the results, before the clear
         if self._saver is not None and session.outcome.written:
             # (a refused write left the finished match saved: the next start tries again)
             self._saver.clear()
@@ -296,6 +300,7 @@ def session_meta(session: Session) -> dict[str, Any]:
         "ended_turn": session.ended_turn,
         "take_backs": session.take_backs,
         "practice": session.practice,
+        "mode": session.mode,  # quick, practice or custom (for Recent matches)
         **session.table_meta(),  # the ladder level or daily table being played, if any
     }
 
@@ -319,6 +324,7 @@ def session_from_save(saved: SavedGame, *, inline: bool = False) -> Session:
     session.match_id = saved_match_id(saved)
     session.take_backs = meta.get("take_backs") is True
     session.practice = meta.get("practice") is True  # a practice match stays one
+    session.mode = str(meta.get("mode", session.mode))
     if meta.get("ended_turn") is True and state.in_first_turn_line:
         session.apply(END_TURN)  # the stop that wrote no line
     return session

@@ -201,6 +201,7 @@ class CustomTableScene(OptionsScene):
         s.opponent = self.opponent
         self.app.save_settings()  # quick play offers this table from now on, next start too
         self.app.pop()
-        start_match(
-            self.app, MatchConfig(self.players, self.rules, self.opponent, humans=self.humans)
+        config = MatchConfig(
+            self.players, self.rules, self.opponent, humans=self.humans, mode="custom"
         )
+        start_match(self.app, config)

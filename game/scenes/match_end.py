@@ -88,30 +88,50 @@ class MatchEndScene(Scene):
         def button(label: str, action: Callable[[], None], primary: bool = False) -> w.Button:
             return w.Button(label, pygame.Rect(0, 0, 10, 10), action, primary=primary)
 
+        # Review: what each of your decisions cost (the match is over, so it can be weighed)
+        review = [button(_("Review"), self.review)] if self.session.state.match_over else []
         if self.daily is not None:
-            return [button(_("Try again"), self.again, True), button(_("Main menu"), self.menu)]
+            return [
+                button(_("Try again"), self.again, True),
+                *review,
+                button(_("Main menu"), self.menu),
+            ]
         if self.level is not None:
             cleared = self.rating is not None and self.rating.cleared
             out: list[w.Button] = []
             if self.next_entry is not None:
                 out.append(button(_("Next level"), self.next_level, cleared))
             out.append(button(_("Try again"), self.again, not (cleared and out)))
+            out += review
             out.append(button(_("Ladder"), self.ladder))
             return out
-        return [button(_("Play again"), self.again, True), button(_("Main menu"), self.menu)]
+        return [
+            button(_("Play again"), self.again, True),
+            *review,
+            button(_("Main menu"), self.menu),
+        ]
 
     def _layout(self) -> None:
         width, height = self.size
         u = ui_scale((width, height))  # held upright too
         self.scale = u
-        n = len(self.buttons)
         gap = max(8, round(20 * u))
         bw, bh = max(150, round(230 * u)), max(34, round(50 * u))
-        bw = min(bw, (width - 2 * gap - (n - 1) * gap) // n)  # three fit a narrow screen too
-        y = height - round(40 * u) - bh
-        x = width // 2 - (n * bw + (n - 1) * gap) // 2
-        for i, button in enumerate(self.buttons):
-            button.rect = pygame.Rect(x + i * (bw + gap), y, bw, bh)
+        rows = [self.buttons]
+        if (
+            len(self.buttons) > 2
+            and (width - 2 * gap - (len(self.buttons) - 1) * gap) // len(self.buttons) < 140
+        ):  # too narrow for one row: two rows, the first choices above
+            half = (len(self.buttons) + 1) // 2
+            rows = [self.buttons[:half], self.buttons[half:]]
+        y = height - round(40 * u) - bh - (len(rows) - 1) * (bh + gap // 2)
+        for row in rows:
+            n = len(row)
+            size = min(bw, (width - 2 * gap - (n - 1) * gap) // n)  # they fit a narrow screen
+            x = width // 2 - (n * size + (n - 1) * gap) // 2
+            for i, button in enumerate(row):
+                button.rect = pygame.Rect(x + i * (size + gap), y, size, bh)
+            y += bh + gap // 2
 
     def resize(self, size: tuple[int, int]) -> None:
         self._layout()
@@ -146,6 +166,12 @@ class MatchEndScene(Scene):
         session = new_session(self.app, config)
         session.start_round()
         self.app.replace(DealScene(self.app, session))
+
+    def review(self) -> None:
+        """What each of the person's decisions cost: the review, then its table."""
+        from game.scenes.reviewing import review_session
+
+        review_session(self.app, self.session)
 
     def menu(self) -> None:
         from game.scenes.menu import MenuScene

@@ -139,6 +139,7 @@ class MenuScene(Scene):
         ]
         if keeper is not None:
             extras.append((_("Statistics"), self.statistics))
+            extras.append((_("Recent matches"), self.recent))
             if keeper.resumable:
                 items.insert(0, (_("Resume game"), self.resume_game))
         if self.app.kiosk is None:  # a kiosk offers no way out to the desktop
@@ -223,6 +224,11 @@ class MenuScene(Scene):
         from game.scenes.statistics import StatisticsScene
 
         self.app.push(StatisticsScene(self.app))
+
+    def recent(self) -> None:
+        from game.scenes.recent import RecentScene
+
+        self.app.push(RecentScene(self.app))
 
     def quick_play(self) -> None:
         s = self.app.settings

@@ -33,10 +33,13 @@ STEP_GAP = 0.55  # seconds between lines at 1x, after the line's animation
 
 
 class ReplayScene(Scene):
-    def __init__(self, app: App, record: Record, name: str) -> None:
+    def __init__(self, app: App, record: Record, name: str, *, back: bool = False) -> None:
+        """``back``: opened from another screen (Recent matches), which a Back button and Esc
+        return to; otherwise (``main.py replay``) Esc closes the window."""
         super().__init__(app)
         self.record = record
         self.name = name
+        self.back = back
         self.steps: Iterator[tuple[GameState, ReplayStep]] = replay_steps(record)
         self.state: GameState | None = None
         self.step: ReplayStep | None = None
@@ -96,6 +99,16 @@ class ReplayScene(Scene):
             "step": w.Button(_("Step"), step, self.step_once),
             "speed": w.Button(self._speed_label(), speed, self.faster),
         }
+        if self.back:
+            rect = speed.move(0, -bh - 6)
+            self.buttons["back"] = w.Button(_("Back"), rect, self.leave)
+
+    def leave(self) -> None:
+        """Back to the screen it was opened from (or, from the command line, close)."""
+        if self.back:
+            self.app.pop()
+        else:
+            self.app.quit()
 
     def _speed_label(self) -> str:
         # Translators: the replay's speed, e.g. "Speed 2x"
@@ -169,7 +182,7 @@ class ReplayScene(Scene):
             elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
                 self.speed_index = max(0, self.speed_index - 1)
             elif event.key == pygame.K_ESCAPE:
-                self.app.quit()
+                self.leave()
         elif (
             event.type == pygame.MOUSEBUTTONUP
             and event.button == 1
@@ -194,6 +207,8 @@ class ReplayScene(Scene):
         self.buttons["step"].label = _("Step")
         self.buttons["step"].enabled = not self.finished
         self.buttons["speed"].label = self._speed_label()
+        if "back" in self.buttons:
+            self.buttons["back"].label = _("Back")
         for button in self.buttons.values():
             button.update(dt)
         view.prompt = self.describe()

@@ -589,6 +589,128 @@ def _platform_shots(app: App, shot: Callable[[str], None], settle: Callable[[flo
     app.reset(MenuScene(app), StatisticsScene(app, stats))
     settle(0.6)
     shot("29_statistics")
+    _review_shots(app, shot, settle)
+
+
+class _HeldJob:
+    """A review held at a point, for a picture of its progress (no worker is started)."""
+
+    def __init__(self, done: int, total: int | None, error: str | None = None) -> None:
+        self.done, self.total, self.error = done, total, error
+        self.result = None
+        self.running = False
+
+    def poll(self) -> bool:
+        return self.error is not None
+
+    def cancel(self) -> None:
+        pass
+
+
+def _review_shots(app: App, shot: Callable[[str], None], settle: Callable[..., None]) -> None:
+    """Recent matches (kept matches of every kind, and none yet), the review's progress, a
+    review that could not run, and pass and play's question of whose match to review."""
+    from pathlib import Path
+
+    from game.recent import RecentMatch
+    from game.rules.record import load_record
+    from game.scenes.menu import MenuScene
+    from game.scenes.recent import RecentScene
+    from game.scenes.reviewing import ReviewingScene, ReviewSource, WhoScene
+    from game.scenes.session import person_name
+
+    names = tuple(_names(4))
+    base = RecentMatch(
+        key="example",
+        match="example",
+        order=1,
+        ended="2026-12-01T08:00:00Z",
+        mode="quick",
+        level="",
+        day="",
+        names=names,
+        totals=(12, 40, 57, 88),
+        winners=(0,),
+        people=(0,),
+        players=4,
+        set_size=12,
+        preset="standard",
+        rounds=13,
+        scoring="penalty",
+        practice=False,
+        folder=Path("recent"),
+    )
+    import dataclasses
+
+    from game.scenes.ladder import ladder_levels
+
+    level = ladder_levels()[-1]
+    items = [
+        base,
+        dataclasses.replace(
+            base,
+            mode="level",
+            level=level.name,
+            ended="2026-11-30T21:14:00Z",
+            totals=(61, 23, 90, 47),
+            winners=(1,),
+        ),
+        dataclasses.replace(
+            base, mode="daily", day="2026-11-30", ended="2026-11-30T12:03:00Z", preset="station"
+        ),
+        dataclasses.replace(
+            base,
+            mode="pass_and_play",
+            names=(person_name(0), person_name(1), "Ana", "Bo"),
+            people=(0, 1),
+            winners=(1, 2),
+            totals=(30, 18, 18, 70),
+            ended="2026-11-29T19:40:00Z",
+        ),
+        dataclasses.replace(base, mode="practice", practice=True, ended="2026-11-29T09:10:00Z"),
+        dataclasses.replace(
+            base,
+            mode="custom",
+            players=2,
+            names=names[:2],
+            totals=(5, 0),
+            winners=(0, 1),
+            set_size=6,
+            rounds=7,
+            scoring="positive",
+            ended="2026-11-28T17:25:00Z",
+        ),
+    ]
+    app.reset(MenuScene(app), RecentScene(app, items))
+    settle(0.6)
+    shot("36_recent_matches")
+    app.reset(MenuScene(app), RecentScene(app, []))
+    settle(0.6)
+    shot("36b_recent_matches_empty")
+    record, _state = load_record(_short_record())
+    source = ReviewSource(record, "", 0, base.name())
+    held = _HeldJob(12, 58)
+    app.reset(MenuScene(app), ReviewingScene(app, source, job=held))  # type: ignore[arg-type]
+    settle(0.8)
+    shot("37_review_progress")
+    failed = _HeldJob(3, 58, "the review stopped before its end")
+    app.reset(MenuScene(app), ReviewingScene(app, source, job=failed))  # type: ignore[arg-type]
+    settle(0.6)
+    shot("37b_review_could_not_run")
+    from game.scenes.replay import ReplayScene
+
+    replay = ReplayScene(app, record, base.name(), back=True)  # opened from Recent matches
+    app.reset(MenuScene(app), RecentScene(app, items), replay)
+    settle(0.3)
+    for _ in range(40):
+        replay.step_once()
+        settle(0.05)
+    settle(1.0)
+    shot("36c_recent_match_replay")
+    people = [(seat, person_name(seat)) for seat in range(3)]
+    app.reset(MenuScene(app), WhoScene(app, people, lambda seat: None))
+    settle(0.6)
+    shot("38_review_whose_match")
 
 
 def table_sizes(out: Path, sizes: list[tuple[int, int]] | None = None) -> list[Path]:

@@ -112,6 +112,7 @@ class MatchConfig:
     daily: DailyTable | None = None  # the day's table, when this is the daily match
     ladder: tuple[Level, ...] | None = None  # the ladder the level is on (None: levels/)
     practice: bool = False  # the Practice table: take-backs always on (see Session.undo)
+    mode: str = "quick"  # where it was chosen: "quick" play or a "custom" table (game.recent)
 
     @staticmethod
     def for_level(
@@ -240,6 +241,9 @@ class Session:
         # one was used is practice: it earns no stars and the statistics do not count it.
         self.take_backs = False
         self.practice = False
+        # Which table it is, for Recent matches (a level's, the day's, pass and play: see
+        # game.recent.match_entry): "quick", "practice" or "custom".
+        self.mode = "practice" if config.practice else config.mode
 
     def is_person(self, seat: int) -> bool:
         return self.kinds[seat] is None

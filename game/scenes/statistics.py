@@ -63,7 +63,17 @@ class StatisticsScene(Scene):
         self.statistics = statistics
         self.time = 0.0
         self.back_button = w.Button(_("Back"), pygame.Rect(0, 0, 10, 10), self.back, primary=True)
+        self.recent_button = w.Button(_("Recent matches"), pygame.Rect(0, 0, 10, 10), self.recent)
+        # Recent matches (to review one) with a store to keep them; Back is the main button
+        self.buttons = (
+            [self.recent_button, self.back_button] if app.store is not None else [self.back_button]
+        )
         self._layout()
+
+    def recent(self) -> None:
+        from game.scenes.recent import RecentScene
+
+        self.app.push(RecentScene(self.app))
 
     def back(self) -> None:
         self.app.pop()
@@ -89,15 +99,23 @@ class StatisticsScene(Scene):
         self.scale = u
         bw, bh = max(140, round(220 * u)), max(32, round(50 * u))
         self.back_button.label = _("Back")
-        self.back_button.rect = pygame.Rect(0, 0, bw, bh)
-        self.back_button.rect.midbottom = (width // 2, height - round(40 * u))
+        self.recent_button.label = _("Recent matches")
+        gap = max(10, round(20 * u))
+        n = len(self.buttons)
+        label = w.text_width(self.recent_button.label, round(bh * 0.42), bold=True) + 28
+        bw = max(bw, min(label, round(320 * u))) if n > 1 else bw
+        bw = min(bw, (width - (n + 1) * gap) // n)
+        x = width // 2 - (n * bw + (n - 1) * gap) // 2
+        for i, button in enumerate(self.buttons):
+            button.rect = pygame.Rect(x + i * (bw + gap), height - round(40 * u) - bh, bw, bh)
 
     def resize(self, size: tuple[int, int]) -> None:
         self._layout()
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.back_button.handle(event):
-            return
+        for button in self.buttons:
+            if button.handle(event):
+                return
         if event.type == pygame.KEYDOWN and event.key in (
             pygame.K_ESCAPE,
             pygame.K_RETURN,
@@ -107,7 +125,8 @@ class StatisticsScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
-        self.back_button.update(dt)
+        for button in self.buttons:
+            button.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.settings.theme
@@ -182,4 +201,5 @@ class StatisticsScene(Scene):
         y = panel.bottom + round(12 * u)
         for words in w.wrap(note, nsize, pw):
             y = w.blit_text(surface, words, nsize, th.text_dim, midtop=(width // 2, y)).bottom
-        self.back_button.draw(surface, th, u)
+        for button in self.buttons:
+            button.draw(surface, th, u)

@@ -58,6 +58,12 @@ SCREENS = [
     "33_practice_table_undo",
     "34_practice_take_back_question",
     "35_practice_level_end",
+    "36_recent_matches",
+    "36b_recent_matches_empty",
+    "36c_recent_match_replay",
+    "37_review_progress",
+    "37b_review_could_not_run",
+    "38_review_whose_match",
     # every step of the guided first game
     *(f"40_lesson_{n:02d}_{step.key}" for n, step in enumerate(lesson.STEPS, 1)),
 ]

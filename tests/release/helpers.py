@@ -17,7 +17,8 @@ ROOT_SIZE = (1280, 720)
 
 
 # The file changes of a match's end, in order (game.saves keeps the results): the finished
-# match saved, the ladder or daily result kept, the statistics kept, the save forgotten.
+# match saved, the ladder or daily result kept, the statistics kept, the match kept in Recent
+# matches (its record, then its entry; {match} is the match's id), the save forgotten.
 END_STEPS = [
     "write game.json",  # the finished match
     "wrote game.json",
@@ -25,9 +26,18 @@ END_STEPS = [
     "wrote progress.json",
     "write statistics.json",
     "wrote statistics.json",
+    "write recent/{match}.jsonl",
+    "wrote recent/{match}.jsonl",
+    "write recent/{match}.json",
+    "wrote recent/{match}.json",
     "remove game.json",
     "removed game.json",
 ]
+
+
+def end_steps(match_id: str) -> list[str]:
+    """END_STEPS for the match of this id."""
+    return [step.format(match=match_id) for step in END_STEPS]
 
 
 def start_game(store: Store, *, inline: bool = True, first_start: bool = False) -> App:

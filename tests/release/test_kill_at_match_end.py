@@ -6,13 +6,14 @@ headless with the player's seat played by a computer seat (``MEXICAN_TRAIN_AUTOP
 resumes the saved match) and ``MEXICAN_TRAIN_KILL_AT_END_STEP=N``: when the match ends, the
 game kills itself (SIGKILL, from inside: no clean-up) at the N-th change to a file, after
 printing ``killed at N WHAT FILE``. The steps are the finished match saved, the day's best
-kept, the statistics kept, the save forgotten: each before and after. With N past the last
-step the child prints ``kept MATCH_ID`` and the parent kills it then. Every N is tried.
+kept, the statistics kept, the match kept in Recent matches (record, then entry), the save
+forgotten: each before and after. With N past the last step the child prints ``kept
+MATCH_ID`` and the parent kills it then. Every N is tried.
 
 Then the game is started again (in this process): the match is in the statistics exactly once,
-the day's best is kept, nothing is offered to resume, and a further start changes nothing. A
-child killed before its finished match reached the disk resumes the match at the last action,
-which is played again and then counted.
+and in Recent matches once, the day's best is kept, nothing is offered to resume, and a further
+start changes nothing. A child killed before its finished match reached the disk resumes the
+match at the last action, which is played again and then counted.
 
 No sleeps and no time limits: the parent reads the child's output until the child says it is
 dying, or the child's pipe closes (it died, or ran out of frames: ``--frames`` bounds it).
@@ -30,6 +31,7 @@ from pathlib import Path
 import pytest
 
 from game.daily import daily_table
+from game.recent import RecentMatches
 from game.scenes.session import MatchConfig
 from game.store import DailyResult, Store
 
@@ -37,6 +39,7 @@ from .helpers import (
     END_STEPS,
     button_labels,
     click_button,
+    end_steps,
     fast_settings,
     play_until_the_last_summary,
     save_near_the_end,
@@ -94,12 +97,12 @@ def test_a_game_killed_at_any_step_of_the_match_end_counts_it_once(home: Path, s
     config = MatchConfig.for_daily(daily_table(DAY))
     store = Store(home)
     fast_settings(store)
-    save_near_the_end(store, config)
+    match_id = save_near_the_end(store, config).match_id
 
     said = run_and_kill(home, step)
     deaths = [line for line in said if line.startswith("killed at ")]
     if step <= len(END_STEPS):
-        assert deaths == [f"killed at {step} {END_STEPS[step - 1]}"], said[-3:]
+        assert deaths == [f"killed at {step} {end_steps(match_id)[step - 1]}"], said[-3:]
     else:
         assert deaths == [] and said[-1].startswith("kept ")
 
@@ -120,5 +123,6 @@ def test_a_game_killed_at_any_step_of_the_match_end_counts_it_once(home: Path, s
         best = DailyResult(stats.overall.best_score, stats.overall.wins == 1)
         assert store.load_progress().daily == {config.daily.key: best}  # type: ignore[union-attr]
         assert not (home / "game.json").exists()
+        assert [item.match for item in RecentMatches(store).entries()] == [match_id]
         assert store.take_notices() == []
         start_game(Store(home)).close()

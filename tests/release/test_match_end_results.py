@@ -16,6 +16,7 @@ import pytest
 
 from game.daily import daily_table
 from game.levels import rate_game
+from game.recent import RecentMatches
 from game.rules import GameState
 from game.scenes.session import MatchConfig, Session
 from game.store import DailyResult, Statistics, Store
@@ -24,6 +25,7 @@ from .helpers import (
     END_STEPS,
     button_labels,
     click_button,
+    end_steps,
     fast_settings,
     level_named,
     play_until_the_last_summary,
@@ -84,6 +86,8 @@ def assert_kept_once(home: Path, config: MatchConfig, state: GameState) -> None:
         assert config.level is not None
         assert progress.stars(config.level.id) == stars
     assert not (home / "game.json").exists()
+    [kept] = RecentMatches(store).entries()  # in Recent matches once
+    assert kept.totals == tuple(state.totals)
     assert store.take_notices() == []
 
 
@@ -165,7 +169,8 @@ def test_a_crash_at_any_step_of_the_match_end_counts_the_match_once(
             play_until_the_last_summary(app)
         final = session.state
         assert final.match_over
-        assert seen[: len(END_STEPS)] == END_STEPS[: len(seen)]
+        steps = end_steps(session.match_id)
+        assert seen[: len(steps)] == steps[: len(seen)]
         assert len(seen) == min(step, len(END_STEPS)), "it died where it was told to"
     finally:
         dying.step_hook = None

@@ -324,7 +324,7 @@ def test_a_finished_level_saves_its_stars_and_opens_the_next(tmp_path: Path) -> 
         assert end.rating == Rating(True, 3, state.totals[0], 0 in state.match_winners)
         assert Store(home).load_progress().ladder == {"alpha": 3}
         labels = [b.label for b in end.buttons]
-        assert labels == ["Next level", "Try again", "Ladder"]
+        assert labels == ["Next level", "Try again", "Review", "Ladder"]
         frames(app, 20)
         click(app, button(app, "Next level").center)
         deal = app.top
@@ -431,7 +431,7 @@ def test_the_daily_best_is_kept_and_a_worse_one_does_not_replace_it(tmp_path: Pa
         app.push(MenuScene(app))
         app.push(MatchEndScene(app, best_session))
         assert app.top.improved  # type: ignore[union-attr]
-        assert [b.label for b in app.top.buttons] == ["Try again", "Main menu"]  # type: ignore[union-attr]
+        assert [b.label for b in app.top.buttons] == ["Try again", "Review", "Main menu"]  # type: ignore[union-attr]
         app.push(MatchEndScene(app, worse))
         assert not app.top.improved  # type: ignore[union-attr]
         assert Store(home).load_progress().daily == {"2024-03-01": best}
