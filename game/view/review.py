@@ -1,0 +1,473 @@
+"""The review table's pictures and words: decision marks, the timeline, the sentences.
+
+A reviewed decision (:class:`game.ai.review.Decision`) is shown as a mark whose colour, shape
+and symbol all tell its label, so colour is never the only cue: good a sky-blue circle, an
+inaccuracy a yellow diamond with "?!", a mistake an orange triangle with "?", a blunder a
+vermillion square with "??", a forced move a small grey dot. The colours are Okabe-Ito's (the
+palette the colour-blind safe theme is built on, see :mod:`game.view.theme`), apart in
+lightness as well as hue.
+
+The sentences say only what the analysis found (the better move, the points it was worth,
+each choice's expected round score) and facts that follow from the position (the better tile
+is a double; it sheds more pips): never a reason the analysis did not give.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from game import i18n
+from game.ai.review import FORCED, GOOD, Decision, Review
+from game.i18n import _, ngettext, pgettext
+from game.rules import DRAW, END_TURN, PASS, Action, GameState, Play
+from game.view import widgets as w
+from game.view.theme import RGB, Theme
+
+MISTAKES = ("inaccuracy", "mistake", "blunder")  # what Next mistake / Previous mistake visit
+
+# Okabe-Ito: sky blue, yellow, orange, vermillion (and a grey for forced moves)
+LABEL_COLOURS: dict[str, RGB] = {
+    GOOD: (86, 180, 233),
+    "inaccuracy": (240, 228, 66),
+    "mistake": (230, 159, 0),
+    "blunder": (213, 94, 0),
+    FORCED: (150, 150, 150),
+}
+SYMBOLS: dict[str, str] = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+def label_name(label: str) -> str:
+    """A label in words (the table of marks, the summary)."""
+    if label == GOOD:
+        return pgettext("review", "Good")
+    if label == "inaccuracy":
+        return pgettext("review", "Inaccuracy")
+    if label == "mistake":
+        return pgettext("review", "Mistake")
+    if label == "blunder":
+        return pgettext("review", "Blunder")
+    return pgettext("review", "Forced")
+
+
+def is_mistake(decision: Decision) -> bool:
+    return decision.label in MISTAKES
+
+
+# ----------------------------------------------------------------------------- marks
+
+
+def draw_mark(
+    surface: pygame.Surface,
+    label: str,
+    center: tuple[int, int],
+    size: int,
+    theme: Theme,
+    focused: bool = False,
+) -> pygame.Rect:
+    """One decision's mark, ``size`` px across, centred at ``center``; its rect."""
+    cx, cy = center
+    colour = LABEL_COLOURS.get(label, LABEL_COLOURS[FORCED])
+    edge = (20, 20, 24)
+    r = size / 2
+    if focused:
+        ring = max(2, size // 8)
+        pygame.draw.circle(surface, (255, 255, 255), center, round(r + ring + 2), ring)
+    if label == FORCED:
+        dot = max(2, round(r * 0.42))
+        pygame.draw.circle(surface, colour, center, dot)
+        return pygame.Rect(cx - dot, cy - dot, 2 * dot, 2 * dot)
+    if label == GOOD:
+        pygame.draw.circle(surface, colour, center, round(r * 0.82))
+        pygame.draw.circle(surface, edge, center, round(r * 0.82), max(1, size // 14))
+    elif label == "inaccuracy":
+        d = r * 1.02
+        points = [(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)]
+        pygame.draw.polygon(surface, colour, points)
+        pygame.draw.polygon(surface, edge, points, max(1, size // 14))
+    elif label == "mistake":
+        d = r * 1.05
+        points = [(cx - d, cy - d * 0.8), (cx + d, cy - d * 0.8), (cx, cy + d * 0.95)]
+        pygame.draw.polygon(surface, colour, points)
+        pygame.draw.polygon(surface, edge, points, max(1, size // 14))
+    else:
+        d = round(r * 0.86)
+        box = pygame.Rect(cx - d, cy - d, 2 * d, 2 * d)
+        pygame.draw.rect(surface, colour, box, border_radius=max(1, size // 8))
+        pygame.draw.rect(surface, edge, box, max(1, size // 14), border_radius=max(1, size // 8))
+    symbol = SYMBOLS.get(label)
+    if symbol and size >= 14:
+        tsize = max(8, round(size * (0.5 if len(symbol) > 1 else 0.62)))
+        lift = -round(size * 0.12) if label == "mistake" else 0
+        w.blit_text(surface, symbol, tsize, theme.text_dark, bold=True, center=(cx, cy + lift))
+    return pygame.Rect(round(cx - r), round(cy - r), size, size)
+
+
+# ----------------------------------------------------------------------------- the timeline
+
+
+@dataclass
+class Mark:
+    index: int  # into the decisions
+    x: float  # centre, in strip coordinates (before scrolling)
+
+
+class Timeline:
+    """One mark per decision, grouped by round, in a strip that scrolls when they do not fit."""
+
+    def __init__(self, decisions: Sequence[Decision]) -> None:
+        self.decisions = list(decisions)
+        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.size = 12  # a mark's size
+        self.marks: list[Mark] = []
+        self.groups: list[tuple[int, float, float]] = []  # (round, first x, last x)
+        self.width = 0.0  # of all the marks
+        self.offset = 0.0  # scrolled this far (px)
+        self.pitch = 12.0  # from one mark to the next
+
+    def place(self, rect: pygame.Rect, scale: float) -> None:
+        """Lay the marks out in ``rect`` (the strip)."""
+        self.rect = rect.copy()
+        label_h = self.label_height(scale)
+        self.size = max(16, min(round(30 * scale), rect.h - label_h - 4))
+        count = len(self.decisions)
+        rounds = len({d.round for d in self.decisions})
+        room = rect.w - 2 * max(4, round(8 * scale))
+        minimum = self.size + max(4, round(6 * scale))
+        gaps = max(0, rounds - 1)
+        pitch = minimum
+        if count:
+            pitch = max(minimum, min(2.2 * self.size, (room - gaps * minimum) / count))
+        self.marks = []
+        self.groups = []
+        x = pitch / 2
+        last_round: int | None = None
+        for index, decision in enumerate(self.decisions):
+            if last_round is not None and decision.round != last_round:
+                x += minimum  # a gap between rounds
+            if decision.round != last_round:
+                self.groups.append((decision.round, x, x))
+            else:
+                number, first, _last = self.groups[-1]
+                self.groups[-1] = (number, first, x)
+            self.marks.append(Mark(index, x))
+            last_round = decision.round
+            x += pitch
+        self.width = x if self.marks else 0.0
+        self.pitch = pitch
+        self.scroll(0.0)
+
+    @staticmethod
+    def label_height(scale: float) -> int:
+        return w.text_height(max(9, round(13 * scale)))
+
+    def scroll(self, by: float) -> None:
+        limit = max(0.0, self.width - self.rect.w)
+        self.offset = max(0.0, min(limit, self.offset + by))
+
+    def follow(self, index: int | None) -> None:
+        """Scroll so the mark of decision ``index`` is in view (with a mark of room)."""
+        if index is None or not self.marks or self.width <= self.rect.w:
+            self.offset = 0.0
+            return
+        x = self.marks[index].x
+        margin = 2 * self.pitch
+        if x - self.offset < margin:
+            self.offset = x - margin
+        elif x - self.offset > self.rect.w - margin:
+            self.offset = x - self.rect.w + margin
+        self.scroll(0.0)
+
+    def centre_of(self, index: int) -> tuple[int, int]:
+        """Where decision ``index``'s mark is drawn on the screen."""
+        mark = self.marks[index]
+        y = self.rect.bottom - 3 - self.size // 2
+        return (round(self.rect.x + mark.x - self.offset), y)
+
+    def visible(self, index: int) -> bool:
+        x = self.centre_of(index)[0]
+        return self.rect.left <= x <= self.rect.right
+
+    def index_at(self, pos: tuple[int, int]) -> int | None:
+        """The decision whose mark is under ``pos`` (the nearest within half a pitch)."""
+        if not self.rect.collidepoint(pos) or not self.marks:
+            return None
+        best: int | None = None
+        distance = self.pitch / 2 + 1
+        for mark in self.marks:
+            gap = abs(self.rect.x + mark.x - self.offset - pos[0])
+            if gap < distance:
+                best, distance = mark.index, gap
+        return best
+
+    def draw(
+        self, surface: pygame.Surface, theme: Theme, scale: float, current: int | None
+    ) -> None:
+        rect = self.rect
+        w.draw_panel(surface, rect, (*theme.panel[:3], 220), theme.panel_edge, rect.h // 4, 1)
+        clip = surface.get_clip()
+        surface.set_clip(rect.inflate(-2, -2).clip(clip))
+        label_size = max(9, round(13 * scale))
+        top = rect.y + 2
+        base_y = self.centre_of(0)[1] if self.marks else rect.centery
+        for number, first, last in self.groups:
+            x0 = rect.x + first - self.offset
+            x1 = rect.x + last - self.offset
+            if x1 < rect.left - 40 or x0 > rect.right + 40:
+                continue
+            pygame.draw.line(
+                surface, theme.text_dim, (x0 - 2, base_y), (x1 + 2, base_y), max(1, self.size // 8)
+            )
+            pygame.draw.line(
+                surface,
+                theme.panel_edge,
+                (x0 - self.pitch / 2, rect.y + 4),
+                (x0 - self.pitch / 2, rect.bottom - 4),
+                1,
+            )
+            w.blit_text(
+                surface, str(number), label_size, theme.text_dim, bold=True, midtop=(x0, top)
+            )
+        for mark in self.marks:
+            cx, cy = self.centre_of(mark.index)
+            if cx < rect.left - self.size or cx > rect.right + self.size:
+                continue
+            label = self.decisions[mark.index].label
+            draw_mark(surface, label, (cx, cy), self.size, theme, mark.index == current)
+        surface.set_clip(clip)
+        if self.offset > 0:  # more to the left / right: a fade at that edge
+            _edge_arrow(surface, rect, theme, -1)
+        if self.offset < self.width - rect.w - 0.5:
+            _edge_arrow(surface, rect, theme, 1)
+
+
+def _edge_arrow(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, side: int) -> None:
+    h = max(6, rect.h // 4)
+    x = rect.right - 4 if side > 0 else rect.left + 4
+    cy = rect.centery
+    points = [(x, cy), (x - side * h * 0.7, cy - h / 2), (x - side * h * 0.7, cy + h / 2)]
+    pygame.draw.polygon(surface, theme.text, points)
+
+
+# ----------------------------------------------------------------------------- bar chart
+
+
+def draw_bars(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    lost: dict[int, float],
+    theme: Theme,
+    scale: float,
+) -> None:
+    """Points lost per round: a bar per round with its number under it and its points over."""
+    rounds = sorted(lost)
+    if not rounds:
+        return
+    size = max(9, round(13 * scale))
+    line = w.text_height(size)
+    top = max(lost.values())
+    gap = max(2, round(6 * scale))
+    slot = rect.w / len(rounds)
+    bar_w = max(4, min(round(48 * scale), round(slot - gap)))
+    floor = rect.bottom - line - 2
+    room = max(4, floor - rect.y - line - 2)
+    pygame.draw.line(surface, theme.text_dim, (rect.x, floor), (rect.right, floor), 1)
+    for i, number in enumerate(rounds):
+        cx = round(rect.x + slot * (i + 0.5))
+        value = lost[number]
+        height = 0 if top <= 0 else max(1 if value > 0 else 0, round(room * value / top))
+        bar = pygame.Rect(cx - bar_w // 2, floor - height, bar_w, height)
+        if height:
+            pygame.draw.rect(surface, theme.accent, bar, border_radius=max(1, bar_w // 6))
+        w.blit_text(surface, str(number), size, theme.text_dim, midtop=(cx, floor + 2))
+        if slot >= w.text_width(points_figure(value), size) + 2:
+            w.blit_text(
+                surface, points_figure(value), size, theme.text, midbottom=(cx, bar.top - 1)
+            )
+
+
+def points_figure(points: float) -> str:
+    """Points as a figure: whole numbers from 10 on, one decimal below (0 as 0)."""
+    if points <= 0.05:
+        return "0"
+    if points >= 9.95:
+        return str(round(points))
+    return f"{points:.1f}"
+
+
+# ----------------------------------------------------------------------------- words
+
+
+def whole(points: float) -> int:
+    """Points rounded for a sentence: at least 1 (labels other than good start at 1)."""
+    return max(1, round(points))
+
+
+def move_phrase(action: Action, players: int, names: Sequence[str], seat: int) -> str:
+    """A move in a few words, on its own (a row of the costliest moves)."""
+    if isinstance(action, Play):
+        train = i18n.train_label(action.train, players, names, seat)
+        # Translators: a move in a list: "3|4 on the Mexican train"
+        return _("{tile} on {train}").format(tile=action.tile, train=train)
+    if action == END_TURN:
+        # Translators: a move in a list: the player ended their first-turn line
+        return _("stopped the line")
+    if action == DRAW:
+        return _("drew a tile")
+    return _("passed")
+
+
+def sentence(decision: Decision, players: int, names: Sequence[str], seat: int) -> str:
+    """What the analysis says of ``decision``, in a sentence."""
+    best, made = decision.best, decision.made
+
+    def train(number: int) -> str:
+        return i18n.train_label(number, players, names, seat)
+
+    if decision.label == FORCED:
+        if made == DRAW:
+            return _("Only one move was possible: you had no tile to play, so you drew.")
+        if made == PASS:
+            return _("Only one move was possible: nothing fitted, so you passed.")
+        return _("Only one move was possible.")
+    if best == made:
+        return _("You played the best move.")
+    if decision.label == GOOD:
+        if isinstance(best, Play):
+            # Translators: a good move, but the analysis found one a little better
+            return _("A good move: {tile} on {train} was only slightly better.").format(
+                tile=best.tile, train=train(best.train)
+            )
+        return _("A good move: another was only slightly better.")
+    n = whole(decision.points_lost)
+    if isinstance(best, Play) and isinstance(made, Play):
+        if best.tile == made.tile:
+            return ngettext(
+                "{tile} was better on {better} than on {made}: about {n} point better.",
+                "{tile} was better on {better} than on {made}: about {n} points better.",
+                n,
+            ).format(tile=best.tile, better=train(best.train), made=train(made.train), n=n)
+        if best.train == made.train:
+            return ngettext(
+                "{better} on {train} was better than {made}: about {n} point better.",
+                "{better} on {train} was better than {made}: about {n} points better.",
+                n,
+            ).format(better=best.tile, train=train(best.train), made=made.tile, n=n)
+        return ngettext(
+            "{better} on {train} was better than {made} on {made_train}: about {n} point better.",
+            "{better} on {train} was better than {made} on {made_train}: about {n} points better.",
+            n,
+        ).format(
+            better=best.tile,
+            train=train(best.train),
+            made=made.tile,
+            made_train=train(made.train),
+            n=n,
+        )
+    if isinstance(best, Play) and made == END_TURN:
+        return ngettext(
+            "Adding {tile} to your line was better than stopping it: about {n} point better.",
+            "Adding {tile} to your line was better than stopping it: about {n} points better.",
+            n,
+        ).format(tile=best.tile, n=n)
+    if best == END_TURN and isinstance(made, Play):
+        return ngettext(
+            "Stopping your line was better than adding {tile}: about {n} point better.",
+            "Stopping your line was better than adding {tile}: about {n} points better.",
+            n,
+        ).format(tile=made.tile, n=n)
+    return ngettext(
+        "Another move was better: about {n} point better.",
+        "Another move was better: about {n} points better.",
+        n,
+    ).format(n=n)
+
+
+def why(decision: Decision, state: GameState | None) -> str:
+    """A fact of the position that bears on the better move (empty when there is none).
+
+    Only facts: the better tile is a double (after a double, its player plays one more tile,
+    from their second turn on), or it carries more pips than the tile played (pips left in the
+    hand are what a round scores).
+    """
+    best, made = decision.best, decision.made
+    if decision.label in (GOOD, FORCED) or not isinstance(best, Play):
+        return ""
+    later_turn = state is not None and not state.in_first_turn_line
+    if best.tile.is_double and later_turn and not (isinstance(made, Play) and made.tile.is_double):
+        return _("{tile} is a double: after it you play one more tile.").format(tile=best.tile)
+    shed = best.tile.pips - (made.tile.pips if isinstance(made, Play) else 0)
+    if shed >= 4:
+        return ngettext(
+            "It sheds {n} pip more from your hand.", "It sheds {n} pips more from your hand.", shed
+        ).format(n=shed)
+    return ""
+
+
+def expected_line(decision: Decision) -> str:
+    """Each side's expected round score (empty for a forced move)."""
+    if decision.label == FORCED or not decision.expected:
+        return ""
+    scores = dict(decision.expected)
+    best = scores.get(decision.best)
+    made = scores.get(decision.made)
+    if best is None or made is None:
+        return ""
+    if decision.best == decision.made:
+        # Translators: the round score the analysis expects after the move played
+        return _("Expected score this round: about {made}.").format(made=points_figure(made))
+    # Translators: the round scores the analysis expects after the better move and yours
+    return _(
+        "Expected score this round: about {best} with the better move, {made} with yours."
+    ).format(best=points_figure(best), made=points_figure(made))
+
+
+def status(decision: Decision, total: int) -> str:
+    """Where the review is: "Round 2 · move 7 of 31: Mistake"."""
+    # Translators: the review's place: "Round 2 · move 7 of 31: Mistake"
+    return _("Round {round} · move {n} of {total}: {label}").format(
+        round=decision.round, n=decision.number, total=total, label=label_name(decision.label)
+    )
+
+
+def accuracy_words(review: Review) -> tuple[str, str]:
+    """The accuracy in a figure and in words."""
+    weighed = review.weighed
+    accuracy = review.accuracy
+    if accuracy is None:
+        return _("Accuracy: no move had a choice"), _("Every move was forced.")
+    good = sum(d.label == GOOD for d in weighed)
+    percent = round(100 * accuracy)
+    # Translators: the share of the moves with a choice that were good, e.g. "Accuracy: 73%"
+    figure = _("Accuracy: {percent}%").format(percent=percent)
+    words = ngettext(
+        "{good} of {n} move with a choice was good.",
+        "{good} of {n} moves with a choice were good.",
+        len(weighed),
+    ).format(good=good, n=len(weighed))
+    return figure, words
+
+
+def guesses_words(guesses: int) -> str:
+    return ngettext(
+        "Each move was weighed over {n} guess of the hidden tiles.",
+        "Each move was weighed over {n} guesses of the hidden tiles.",
+        guesses,
+    ).format(n=guesses)
+
+
+def threshold_words(label: str, points: float) -> str:
+    n = math.ceil(points)
+    # Translators: a review label and the points lost from which it is given: "Mistake: from 3"
+    return ngettext("{label}: from {n} point", "{label}: from {n} points", n).format(
+        label=label_name(label), n=n
+    )
+
+
+def points_words(points: float) -> str:
+    n = whole(points)
+    # Translators: points a move lost, in the list of the costliest moves
+    return ngettext("about {n} point", "about {n} points", n).format(n=n)
