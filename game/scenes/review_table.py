@@ -283,9 +283,9 @@ class ReviewTableScene(Scene):
         items = self.focus_items()
         if self.summary_open:
             if act in (Act.UP, Act.LEFT, Act.PREV):
-                self.nav.move(items, Act.PREV)
+                self._cycle(items, -1)
             elif act in (Act.DOWN, Act.RIGHT, Act.NEXT):
-                self.nav.move(items, Act.NEXT)
+                self._cycle(items, 1)
             elif act == Act.ACTIVATE:
                 return self.nav.handle(intent, items)
             return True
@@ -299,11 +299,21 @@ class ReviewTableScene(Scene):
                 self.previous_mistake()
             return True
         if act in (Act.UP, Act.DOWN):
-            self.nav.move(items, Act.PREV if act == Act.UP else Act.NEXT)
+            self._cycle(items, -1 if act == Act.UP else 1)
             return True
         if act == Act.ACTIVATE:
             return self.nav.handle(intent, items)
         return False
+
+    def _cycle(self, items: list[FocusItem], step: int) -> None:
+        """Move the focus along ``items`` in their order (from nothing: the first or last)."""
+        if not items:
+            return
+        current = self.nav.current(items)
+        if current is None:
+            self.nav.focus(items[0] if step > 0 else items[-1])
+            return
+        self.nav.focus(items[(items.index(current) + step) % len(items)])
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -444,17 +454,22 @@ class ReviewTableScene(Scene):
             self._draw_summary(surface, u)
 
     def _tag(
-        self, surface: pygame.Surface, word: str, anchor: tuple[int, int], strong: bool
+        self, surface: pygame.Surface, word: str, anchor: tuple[int, int], strong: bool, below: bool
     ) -> None:
-        """A small word on a pill above ``anchor`` (midbottom)."""
+        """A small word on a pill: over ``anchor`` (its midbottom), or across it (``below``:
+        a tray tile's bottom edge, so the tag never covers the line above the hand)."""
         th = self.view.theme
         u = self.view.layout.scale
-        size = max(10, round(15 * u))
+        size = max(10, round(14 * u))
         label = w.text(word, size, th.text_dark if strong else th.text, bold=True)
-        rect = label.get_rect(midbottom=anchor).inflate(max(8, round(12 * u)), 4)
+        rect = label.get_rect().inflate(max(8, round(12 * u)), 2)
+        if below:
+            rect.center = anchor
+        else:
+            rect.midbottom = anchor
         rect.clamp_ip(surface.get_rect())
-        fill = (*th.accent, 240) if strong else (*th.panel[:3], 235)
-        w.draw_panel(surface, rect, fill, th.accent if not strong else None, rect.h // 2, 1)
+        fill = (*th.accent, 245) if strong else (*th.panel[:3], 240)
+        w.draw_panel(surface, rect, fill, th.text if not strong else None, rect.h // 2, 1)
         surface.blit(label, label.get_rect(center=rect.center))
 
     def _draw_moves(self, surface: pygame.Surface) -> None:
@@ -475,25 +490,25 @@ class ReviewTableScene(Scene):
             view.draw_ghost(surface, best_play.tile, best_play.train, 200)
             slot = view.geometry(best_play.train).next_slot
             word = played_word if best == made else better_word
-            self._tag(surface, word, (slot.centerx, slot.top - 3), strong=True)
+            self._tag(surface, word, (slot.centerx, slot.top - 3), True, False)
         if made_play is not None and made != best:
             if best_play is None or made_play.train != best_play.train:
                 view.draw_ghost(surface, made_play.tile, made_play.train, 110)
                 slot = view.geometry(made_play.train).next_slot
                 pygame.draw.rect(surface, th.text, slot.inflate(4, 4), 2, max(2, slot.h // 5))
-                self._tag(surface, played_word, (slot.centerx, slot.top - 3), strong=False)
+                self._tag(surface, played_word, (slot.centerx, slot.top - 3), False, False)
             if best_play is None or made_play.tile != best_play.tile:
                 rect = view.tray.rect_of(made_play.tile)
                 if rect is not None:
                     ring = rect.inflate(6, 6)
                     width = max(2, round(2 * view.layout.scale))
                     pygame.draw.rect(surface, th.text, ring, width, view.layout.hand_width // 5)
-                    self._tag(surface, played_word, (rect.centerx, rect.top - 4), strong=False)
+                    self._tag(surface, played_word, rect.midbottom, False, True)
         if best_play is not None and (made_play is None or made_play.tile != best_play.tile):
             rect = view.tray.rect_of(best_play.tile)
             if rect is not None:
                 word = played_word if best == made else better_word
-                self._tag(surface, word, (rect.centerx, rect.top - 4), strong=True)
+                self._tag(surface, word, rect.midbottom, True, True)
 
     def _draw_sentence(self, surface: pygame.Surface, u: float) -> None:
         rects = self.rects

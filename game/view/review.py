@@ -228,9 +228,14 @@ class Timeline:
                 (x0 - self.pitch / 2, rect.bottom - 4),
                 1,
             )
-            w.blit_text(
-                surface, str(number), label_size, theme.text_dim, bold=True, midtop=(x0, top)
-            )
+            # the round's number over its first mark, kept in view while its round is
+            label = str(number)
+            half = w.text_width(label, label_size, bold=True) // 2 + 1
+            lx = max(x0, rect.left + 4 + half)
+            if lx <= x1 + 2 and lx + half <= rect.right - 2:
+                w.blit_text(
+                    surface, label, label_size, theme.text_dim, bold=True, midtop=(round(lx), top)
+                )
         for mark in self.marks:
             cx, cy = self.centre_of(mark.index)
             if cx < rect.left - self.size or cx > rect.right + self.size:
