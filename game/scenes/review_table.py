@@ -424,15 +424,14 @@ class ReviewTableScene(Scene):
             return self.problem or _("There is no move of this player to review.")
         return words.sentence(decision, self.record.players, self.record.names, self.seat)
 
-    def detail(self) -> str:
+    def details(self) -> list[str]:
+        """What else the analysis and the position say (each a whole sentence; as many show
+        as there is room for, in this order of preference)."""
         decision = self.decision
         if decision is None or self.index is None:
-            return ""
-        parts = [
-            words.why(decision, self.states[self.index]),
-            words.expected_line(decision),
-        ]
-        return " ".join(part for part in parts if part)
+            return []
+        parts = [words.expected_line(decision), words.why(decision, self.states[self.index])]
+        return [part for part in parts if part]
 
     # ------------------------------------------------------------------ drawing
 
@@ -526,16 +525,26 @@ class ReviewTableScene(Scene):
             x += mark + pad
         room = box.right - pad - x
         y = box.y + pad
+        bottom = box.bottom - pad
+        # the sentence first, in the lines it needs (down to a readable size); the rest below
         size, lines = _fit_lines(self.sentence(), rects.body, room, rects.sentence_lines, True)
         for line in lines:
             r = w.blit_text(surface, line, size, th.text, bold=True, topleft=(x, y))
             y = r.bottom
-        detail = self.detail()
-        if detail:
-            size, lines = _fit_lines(detail, rects.small, room, rects.detail_lines, False)
-            for line in lines:
-                r = w.blit_text(surface, line, size, th.text_dim, topleft=(x, y))
-                y = r.bottom
+        parts = self.details()
+        for chosen in ([" ".join(parts)], parts[:1], parts[1:2]):
+            detail = chosen[0] if chosen else ""
+            if not detail:
+                continue
+            most = max(0, (bottom - y) // w.text_height(rects.small))
+            if most == 0:
+                break
+            size, lines = _fit_lines(detail, rects.small, room, most, False)
+            if len(lines) <= most and size >= 11:
+                for line in lines:
+                    r = w.blit_text(surface, line, size, th.text_dim, topleft=(x, y))
+                    y = r.bottom
+                break
 
     def _draw_summary(self, surface: pygame.Surface, u: float) -> None:
         th = self.view.theme
@@ -722,11 +731,12 @@ class ReviewTableScene(Scene):
 
 
 def _fit_lines(message: str, size: int, room: int, most: int, bold: bool) -> tuple[int, list[str]]:
-    """The largest size <= ``size`` at which ``message`` wraps into ``most`` lines of ``room``."""
-    for tried in range(size, 9, -1):
+    """The largest size <= ``size`` (down to 11 px) at which ``message`` wraps into ``most``
+    lines of ``room``; at 11 px, however many lines it takes."""
+    for tried in range(size, 11, -1):
         if not _over(message, tried, room, most, bold):
             return tried, w.wrap(message, tried, room, bold=bold)
-    return 10, w.wrap(message, 10, room, bold=bold)[:most]
+    return 11, w.wrap(message, 11, room, bold=bold)
 
 
 def _over(message: str, size: int, room: int, most: int, bold: bool) -> bool:

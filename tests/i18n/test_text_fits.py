@@ -58,6 +58,8 @@ SCREENS = [
     "33_practice_table_undo",
     "34_practice_take_back_question",
     "35_practice_level_end",
+    "36_review_mistake",
+    "37_review_summary",
     # every step of the guided first game
     *(f"40_lesson_{n:02d}_{step.key}" for n, step in enumerate(lesson.STEPS, 1)),
 ]
