@@ -20,6 +20,7 @@ The summary page: accuracy, points lost per round (a bar chart), the three costl
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -132,6 +133,7 @@ class ReviewTableScene(Scene):
         )
         self.rows: list[tuple[pygame.Rect, int]] = []  # the summary's costliest moves
         self._pressed_row: int | None = None
+        self._hover: tuple[int, int] | None = None  # the mouse over the summary
         self._press: tuple[int, int] | None = None  # a press on the timeline
         self._dragged = False
         self._place()
@@ -141,7 +143,7 @@ class ReviewTableScene(Scene):
 
     def _place(self) -> None:
         rects = self.rects
-        lay = self.view.layout
+        lay = self._placed_for = self.view.layout
         u = lay.scale
         buttons = self.buttons
         if lay.portrait:
@@ -261,7 +263,7 @@ class ReviewTableScene(Scene):
     def focus_items(self) -> list[FocusItem]:
         if self.summary_open:
             items = [
-                FocusItem(("row", index), rect, lambda i=index: self.jump(i))
+                FocusItem(("row", index), rect, functools.partial(self.jump, index))
                 for rect, index in self.rows
             ]
             return items + button_items([self.close])
@@ -364,6 +366,8 @@ class ReviewTableScene(Scene):
                 self.show(found)
 
     def _summary_pointer(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self._hover = event.pos
         if self.close.handle(event):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -383,7 +387,7 @@ class ReviewTableScene(Scene):
         settings = self.app.settings
         view = self.view
         view.set_style(settings.theme, settings.numerals, settings.large_tiles)
-        if view.layout.size != self.rects.view.size:
+        if view.layout is not self._placed_for:  # resized, or large tiles switched
             self._place()
         view.update(dt)
         buttons = self.buttons
@@ -557,7 +561,7 @@ class ReviewTableScene(Scene):
             0, 0, min(width - 2 * margin, round(980 * u) + 120), height - 2 * margin
         )
         panel.center = (width // 2, height // 2)
-        w.draw_panel(surface, panel, (*th.panel[:3], 248), th.panel_edge, round(14 * u), 2, True)
+        w.draw_panel(surface, panel, (*th.panel[:3], 255), th.panel_edge, round(14 * u), 2, True)
         pad = max(8, round(18 * u))
         inner = panel.inflate(-2 * pad, -2 * pad)
         body = max(13, round(20 * u))
@@ -612,7 +616,8 @@ class ReviewTableScene(Scene):
             topleft=(inner.x, chart_top),
         )
         lost = review.lost_per_round()
-        chart = pygame.Rect(inner.x, r.bottom + 2, inner.w, max(0, chart_h - r.h - 2))
+        chart_h = min(chart_h - r.h - 2, max(90, round(220 * u)))  # the rest stays below
+        chart = pygame.Rect(inner.x, r.bottom + 2, inner.w, max(0, chart_h))
         if lost and chart.h >= 30:
             draw_bars(surface, chart, lost, th, u)
         elif not lost:
@@ -645,6 +650,7 @@ class ReviewTableScene(Scene):
                 max_width=inner.w,
                 topleft=(inner.x, y + 4),
             )
+            y += row_h
         by_number = {d.number: i for i, d in enumerate(self.decisions)}
         players, names = self.record.players, self.record.names
         for decision in rows:
@@ -652,11 +658,8 @@ class ReviewTableScene(Scene):
             if index is None:
                 continue
             rect = pygame.Rect(inner.x, y, inner.w, row_h - 4)
-            hovered = (
-                rect.collidepoint(pygame.mouse.get_pos())
-                if self.app.router.last_device == Device.MOUSE
-                else False
-            )
+            hovered = self._hover is not None and rect.collidepoint(self._hover)
+
             w.draw_panel(
                 surface,
                 rect,
@@ -665,7 +668,7 @@ class ReviewTableScene(Scene):
                 rect.h // 3,
                 1,
             )
-            mark = max(12, rect.h - 10)
+            mark = max(14, rect.h - 6)
             draw_mark(surface, decision.label, (rect.x + 6 + mark // 2, rect.centery), mark, th)
             points = words.points_words(decision.points_lost)
             psize = w.fit_text_size(points, body, rect.w // 3, bold=True)
@@ -688,13 +691,13 @@ class ReviewTableScene(Scene):
             )
             self.rows.append((rect, index))
             y += row_h
-        y = self.close.rect.top - round(8 * u) - foot_h
-        for line, h in foot:
-            if isinstance(line, str):
-                w.blit_text(surface, line, small, th.text_dim, topleft=(inner.x, y))
+        y = max(y, chart.bottom) + round(6 * u)
+        for part, h in foot:
+            if isinstance(part, str):
+                w.blit_text(surface, part, small, th.text_dim, topleft=(inner.x, y))
             else:
                 x = inner.x
-                for label, text in line:
+                for label, text in part:
                     mark = max(10, small)
                     draw_mark(surface, label, (x + mark // 2, y + h // 2), mark, th)
                     r = w.blit_text(
@@ -704,10 +707,10 @@ class ReviewTableScene(Scene):
             y += h
         self.close.draw(surface, th, u)
 
-    def _summary_foot(self, room: int, small: int) -> list[tuple[object, int]]:
+    def _summary_foot(self, room: int, small: int) -> list[tuple[str | list[tuple[str, str]], int]]:
         """The guesses line (wrapped) and the labels' thresholds, each with its mark, in rows."""
         line_h = w.text_height(small)
-        out: list[tuple[object, int]] = [
+        out: list[tuple[str | list[tuple[str, str]], int]] = [
             (line, line_h) for line in w.wrap(words.guesses_words(self.review.guesses), small, room)
         ]
         entries = [

@@ -138,7 +138,7 @@ class Timeline:
         room = rect.w - 2 * max(4, round(8 * scale))
         minimum = self.size + max(4, round(6 * scale))
         gaps = max(0, rounds - 1)
-        pitch = minimum
+        pitch = float(minimum)
         if count:
             pitch = max(minimum, min(2.2 * self.size, (room - gaps * minimum) / count))
         self.marks = []

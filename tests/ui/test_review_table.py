@@ -323,3 +323,27 @@ def test_every_language_fits(size: tuple[int, int]) -> None:
         app.settings.language = "en"
         app.apply_language()
         app.close()
+
+
+def test_the_review_follows_a_window_resize() -> None:
+    app, scene, _under = open_review((1280, 720))
+    try:
+        for size in ((480, 800), (640, 480)):
+            app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            pygame.event.post(
+                pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+            )
+            frames(app, 20)
+            assert scene.view.layout.size == scene.rects.view.size
+            assert scene.rects.view.w == size[0] and scene.timeline.rect.bottom <= size[1]
+            for button in scene.buttons.values():
+                assert app.screen.get_rect().contains(button.rect)
+            for _tile, rect in scene.view.tray.drawn():
+                assert scene.rects.view.contains(rect)
+            before = scene.index
+            click(app, scene.buttons["next"].rect.center)
+            assert scene.index is not None and before is not None and scene.index > before
+            click(app, scene.buttons["prev"].rect.center)
+            assert scene.index == before
+    finally:
+        app.close()
