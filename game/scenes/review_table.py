@@ -353,6 +353,10 @@ class ReviewTableScene(Scene):
             if timeline.rect.collidepoint(event.pos):
                 self._press = event.pos
                 self._dragged = False
+                side = timeline.arrow_at(event.pos)
+                if side:  # an end's arrow: a window's width that way
+                    timeline.scroll(side * timeline.window.w * 0.8)
+                    self._dragged = True
         elif event.type == pygame.MOUSEMOTION and self._press is not None:
             if abs(event.pos[0] - self._press[0]) > DRAG_START or self._dragged:
                 timeline.scroll(-event.rel[0])

@@ -116,11 +116,16 @@ class Mark:
 
 
 class Timeline:
-    """One mark per decision, grouped by round, in a strip that scrolls when they do not fit."""
+    """One mark per decision, grouped by round, in a strip that scrolls when they do not fit.
+
+    The marks show in ``window`` (the strip less an arrow's room at each end when they scroll);
+    a mark partly out of it is not drawn, so no symbol is ever cut in half.
+    """
 
     def __init__(self, decisions: Sequence[Decision]) -> None:
         self.decisions = list(decisions)
         self.rect = pygame.Rect(0, 0, 1, 1)
+        self.window = pygame.Rect(0, 0, 1, 1)
         self.size = 12  # a mark's size
         self.marks: list[Mark] = []
         self.groups: list[tuple[int, float, float]] = []  # (round, first x, last x)
@@ -135,7 +140,8 @@ class Timeline:
         self.size = max(16, min(round(30 * scale), rect.h - label_h - 4))
         count = len(self.decisions)
         rounds = len({d.round for d in self.decisions})
-        room = rect.w - 2 * max(4, round(8 * scale))
+        inset = max(4, round(8 * scale))
+        room = rect.w - 2 * inset
         minimum = self.size + max(4, round(6 * scale))
         gaps = max(0, rounds - 1)
         pitch = float(minimum)
@@ -156,102 +162,129 @@ class Timeline:
             self.marks.append(Mark(index, x))
             last_round = decision.round
             x += pitch
-        self.width = x if self.marks else 0.0
+        self.width = x - pitch / 2 if self.marks else 0.0
         self.pitch = pitch
+        if self.width + pitch / 2 > room:  # it scrolls: room for an arrow at each end
+            inset = self.arrow_room()
+        self.window = pygame.Rect(rect.x + inset, rect.y, rect.w - 2 * inset, rect.h)
         self.scroll(0.0)
+
+    def arrow_room(self) -> int:
+        return max(6, self.rect.h // 4) + 8
+
+    @property
+    def scrolls(self) -> bool:
+        return self.width + self.pitch / 2 > self.window.w
 
     @staticmethod
     def label_height(scale: float) -> int:
         return w.text_height(max(9, round(13 * scale)))
 
     def scroll(self, by: float) -> None:
-        limit = max(0.0, self.width - self.rect.w)
+        limit = max(0.0, self.width + self.pitch / 2 - self.window.w)
         self.offset = max(0.0, min(limit, self.offset + by))
 
     def follow(self, index: int | None) -> None:
-        """Scroll so the mark of decision ``index`` is in view (with a mark of room)."""
-        if index is None or not self.marks or self.width <= self.rect.w:
+        """Scroll so the mark of decision ``index`` is in view (with room for two more)."""
+        if index is None or not self.marks or not self.scrolls:
             self.offset = 0.0
             return
         x = self.marks[index].x
-        margin = 2 * self.pitch
+        margin = min(2.5 * self.pitch, self.window.w / 2)
         if x - self.offset < margin:
             self.offset = x - margin
-        elif x - self.offset > self.rect.w - margin:
-            self.offset = x - self.rect.w + margin
+        elif x - self.offset > self.window.w - margin:
+            self.offset = x - self.window.w + margin
         self.scroll(0.0)
 
     def centre_of(self, index: int) -> tuple[int, int]:
         """Where decision ``index``'s mark is drawn on the screen."""
         mark = self.marks[index]
         y = self.rect.bottom - 3 - self.size // 2
-        return (round(self.rect.x + mark.x - self.offset), y)
+        return (round(self.window.x + mark.x - self.offset), y)
 
     def visible(self, index: int) -> bool:
+        """The whole mark is in view."""
         x = self.centre_of(index)[0]
-        return self.rect.left <= x <= self.rect.right
+        half = self.size // 2 + 1
+        return self.window.left <= x - half and x + half <= self.window.right
 
     def index_at(self, pos: tuple[int, int]) -> int | None:
         """The decision whose mark is under ``pos`` (the nearest within half a pitch)."""
-        if not self.rect.collidepoint(pos) or not self.marks:
+        if not self.window.collidepoint(pos) or not self.marks:
             return None
         best: int | None = None
         distance = self.pitch / 2 + 1
         for mark in self.marks:
-            gap = abs(self.rect.x + mark.x - self.offset - pos[0])
-            if gap < distance:
+            gap = abs(self.window.x + mark.x - self.offset - pos[0])
+            if gap < distance and self.visible(mark.index):
                 best, distance = mark.index, gap
         return best
+
+    def arrow_at(self, pos: tuple[int, int]) -> int:
+        """-1 or 1 when ``pos`` is on the arrow at that end (0 elsewhere)."""
+        if not self.scrolls or not self.rect.collidepoint(pos):
+            return 0
+        if pos[0] < self.window.left:
+            return -1
+        if pos[0] > self.window.right:
+            return 1
+        return 0
 
     def draw(
         self, surface: pygame.Surface, theme: Theme, scale: float, current: int | None
     ) -> None:
         rect = self.rect
+        window = self.window
         w.draw_panel(surface, rect, (*theme.panel[:3], 220), theme.panel_edge, rect.h // 4, 1)
         clip = surface.get_clip()
-        surface.set_clip(rect.inflate(-2, -2).clip(clip))
+        surface.set_clip(window.clip(clip))
         label_size = max(9, round(13 * scale))
         top = rect.y + 2
         base_y = self.centre_of(0)[1] if self.marks else rect.centery
         for number, first, last in self.groups:
-            x0 = rect.x + first - self.offset
-            x1 = rect.x + last - self.offset
-            if x1 < rect.left - 40 or x0 > rect.right + 40:
+            x0 = window.x + first - self.offset
+            x1 = window.x + last - self.offset
+            if x1 < window.left - 40 or x0 > window.right + 40:
                 continue
             pygame.draw.line(
                 surface, theme.text_dim, (x0 - 2, base_y), (x1 + 2, base_y), max(1, self.size // 8)
             )
-            pygame.draw.line(
-                surface,
-                theme.panel_edge,
-                (x0 - self.pitch / 2, rect.y + 4),
-                (x0 - self.pitch / 2, rect.bottom - 4),
-                1,
-            )
+            if number != self.groups[0][0]:  # a divider before each round but the first
+                divider = x0 - (self.pitch + self.size) / 2
+                pygame.draw.line(
+                    surface, theme.panel_edge, (divider, rect.y + 4), (divider, rect.bottom - 4), 1
+                )
             # the round's number over its first mark, kept in view while its round is
             label = str(number)
             half = w.text_width(label, label_size, bold=True) // 2 + 1
-            lx = max(x0, rect.left + 4 + half)
-            if lx <= x1 + 2 and lx + half <= rect.right - 2:
+            lx = max(x0, window.left + 2 + half)
+            if lx <= x1 + 2 and lx + half <= window.right - 2:
                 w.blit_text(
                     surface, label, label_size, theme.text_dim, bold=True, midtop=(round(lx), top)
                 )
         for mark in self.marks:
-            cx, cy = self.centre_of(mark.index)
-            if cx < rect.left - self.size or cx > rect.right + self.size:
+            if not self.visible(mark.index):
                 continue
             label = self.decisions[mark.index].label
-            draw_mark(surface, label, (cx, cy), self.size, theme, mark.index == current)
+            draw_mark(
+                surface,
+                label,
+                self.centre_of(mark.index),
+                self.size,
+                theme,
+                mark.index == current,
+            )
         surface.set_clip(clip)
-        if self.offset > 0:  # more to the left / right: a fade at that edge
+        if self.offset > 0.5:  # more to the left / right: an arrow at that end
             _edge_arrow(surface, rect, theme, -1)
-        if self.offset < self.width - rect.w - 0.5:
+        if self.offset < self.width + self.pitch / 2 - window.w - 0.5:
             _edge_arrow(surface, rect, theme, 1)
 
 
 def _edge_arrow(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, side: int) -> None:
     h = max(6, rect.h // 4)
-    x = rect.right - 4 if side > 0 else rect.left + 4
+    x = rect.right - 6 if side > 0 else rect.left + 6
     cy = rect.centery
     points = [(x, cy), (x - side * h * 0.7, cy - h / 2), (x - side * h * 0.7, cy + h / 2)]
     pygame.draw.polygon(surface, theme.text, points)

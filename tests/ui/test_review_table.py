@@ -347,3 +347,23 @@ def test_the_review_follows_a_window_resize() -> None:
             assert scene.index == before
     finally:
         app.close()
+
+
+def test_a_timeline_too_long_for_the_window_scrolls_to_the_focused_move() -> None:
+    app, scene, _under = open_review((480, 800))
+    try:
+        timeline = scene.timeline
+        assert timeline.scrolls, "this match's marks do not all fit across 480 px"
+        key(app, pygame.K_END)
+        last = len(scene.decisions) - 1
+        assert scene.index == last and timeline.visible(last) and not timeline.visible(0)
+        key(app, pygame.K_HOME)
+        assert timeline.visible(0) and not timeline.visible(last)
+        # the arrow at the right end shows more; a mark there is then a click away
+        click(app, (timeline.rect.right - 4, timeline.rect.centery))
+        assert timeline.offset > 0 and not timeline.visible(0)
+        shown = [m.index for m in timeline.marks if timeline.visible(m.index)]
+        click(app, timeline.centre_of(shown[-1]))
+        assert scene.index == shown[-1]
+    finally:
+        app.close()
