@@ -138,6 +138,9 @@ class ReviewTableScene(Scene):
         self._dragged = False
         self._place()
         self.show(self.index)
+        if self.problem and self.decisions:
+            problem = self.problem
+            self.view.show_toast(lambda: problem, "refusal", 6.0)
 
     # ------------------------------------------------------------------ layout
 

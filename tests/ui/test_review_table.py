@@ -367,3 +367,36 @@ def test_a_timeline_too_long_for_the_window_scrolls_to_the_focused_move() -> Non
         assert scene.index == shown[-1]
     finally:
         app.close()
+
+
+def test_a_finger_drag_scrolls_the_timeline_without_choosing() -> None:
+    app, scene, _under = open_review((480, 800))
+    try:
+        timeline = scene.timeline
+        start = scene.index
+        y = timeline.centre_of(0)[1]
+        right = timeline.window.right - 10
+        finger(app, pygame.FINGERDOWN, (right, y))
+        frames(app)
+        for x in range(right - 20, timeline.window.left + 20, -20):
+            finger(app, pygame.FINGERMOTION, (x, y))
+            frames(app)
+        finger(app, pygame.FINGERUP, (timeline.window.left + 20, y))
+        frames(app)
+        assert timeline.offset > 0 and scene.index == start
+    finally:
+        app.close()
+
+
+def test_a_review_longer_than_its_record_is_shown_as_far_as_they_agree() -> None:
+    _record, found = reviewed()
+    longer = dataclasses.replace(found, decisions=found.decisions + found.decisions[-2:])
+    app, scene, _under = open_review(result=longer)
+    try:
+        assert len(scene.timeline.marks) == len(found.decisions)
+        assert scene.view.toast is not None and "does not match" in scene.view.toast.message
+        key(app, pygame.K_END)
+        assert scene.index == len(found.decisions) - 1
+        assert sorted(scene.view.tray.tiles) == sorted(scene.states[-1].hand(SEAT))
+    finally:
+        app.close()
