@@ -434,7 +434,7 @@ def why(decision: Decision, state: GameState | None) -> str:
     best, made = decision.best, decision.made
     if decision.label in (GOOD, FORCED) or not isinstance(best, Play):
         return ""
-    later_turn = state is not None and not state.in_first_turn_line
+    later_turn = state is not None and not state.is_first_turn(state.current)
     if best.tile.is_double and later_turn and not (isinstance(made, Play) and made.tile.is_double):
         return _("{tile} is a double: after it you play one more tile.").format(tile=best.tile)
     shed = best.tile.pips - (made.tile.pips if isinstance(made, Play) else 0)
