@@ -33,11 +33,12 @@ from game.input.focus import FocusItem, button_items
 from game.input.intents import Act, Device, Intent
 from game.rules import GameState, Play
 from game.rules.record import Record, RecordError, replay_steps
+from game.scenes import review_words as words
 from game.scenes.base import Scene
-from game.view import review as words
+from game.scenes.review_words import is_mistake
 from game.view import widgets as w
 from game.view.layout import is_portrait, ui_scale
-from game.view.review import Timeline, draw_bars, draw_mark, is_mistake
+from game.view.review import Timeline, draw_bars, draw_mark
 from game.view.table import TableView
 
 if TYPE_CHECKING:
@@ -117,7 +118,7 @@ class ReviewTableScene(Scene):
         )
         self.view.pause_shown = False  # nothing to pause: the top bar's end stays empty
         self.view.prompt_device = Device.KEYBOARD  # no pointer picture before the words
-        self.timeline = Timeline(self.decisions)
+        self.timeline = Timeline([(d.round, d.label) for d in self.decisions])
         self.buttons: dict[str, w.Button] = {
             # Translators: review buttons: jump to the previous / next move that lost points
             "prev": w.Button(_("Previous mistake"), pygame.Rect(0, 0, 1, 1), self.previous_mistake),

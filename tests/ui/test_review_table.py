@@ -65,7 +65,7 @@ def test_the_timeline_has_a_mark_per_decision_with_its_label() -> None:
     try:
         result = scene.review
         assert len(scene.timeline.marks) == len(result.decisions) > 0
-        assert [scene.timeline.decisions[m.index].label for m in scene.timeline.marks] == [
+        assert [scene.timeline.decisions[m.index][1] for m in scene.timeline.marks] == [
             d.label for d in result.decisions
         ]
         # each label shown among the marks in view is drawn in its own colour
