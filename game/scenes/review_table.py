@@ -722,6 +722,7 @@ class ReviewTableScene(Scene):
             (line, line_h) for line in w.wrap(words.guesses_words(self.review.guesses), small, room)
         ]
         entries = [
+            ("good", words.under_words("good", analysis.INACCURACY)),
             ("inaccuracy", words.threshold_words("inaccuracy", analysis.INACCURACY)),
             ("mistake", words.threshold_words("mistake", analysis.MISTAKE)),
             ("blunder", words.threshold_words("blunder", analysis.BLUNDER)),

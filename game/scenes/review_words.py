@@ -200,6 +200,14 @@ def threshold_words(label: str, points: float) -> str:
     )
 
 
+def under_words(label: str, points: float) -> str:
+    n = math.ceil(points)
+    # Translators: the review label given below a number of points lost: "Good: under 1 point"
+    return ngettext("{label}: under {n} point", "{label}: under {n} points", n).format(
+        label=label_name(label), n=n
+    )
+
+
 def points_words(points: float) -> str:
     n = whole(points)
     # Translators: points a move lost, in the list of the costliest moves
