@@ -257,27 +257,39 @@ def test_back_pops_the_scene(how: str) -> None:
         app.close()
 
 
+def forced_only() -> tuple[Record, Review]:
+    """A one-round double-six match of three-tile hands where seat 1 never had a choice."""
+    rules = Rules.standard().with_options(rounds=1, set_size=6, hand_size=3)
+    state = GameState.new(rules, 2, 20, ["Ana", "Bo"])
+    writer = RecordWriter(state)
+    seats = [make_seat("greedy", 200 + i) for i in range(2)]
+    writer.add(state.start_round())
+    while state.phase == "play":
+        writer.add(state.apply(seats[state.current].choose(state.observation(state.current))))
+    record, _state = load_record(writer.text())
+    return record, review(record, 1, guesses=8)
+
+
 def test_a_seat_with_no_move_of_its_own_to_weigh() -> None:
-    """Every decision forced (the review's decisions marked so): nothing to jump to, and the
-    summary says accuracy has nothing to measure; with no decision at all, the table still
-    shows and says so."""
-    _record, found = reviewed()
-    forced = dataclasses.replace(
-        found,
-        decisions=tuple(
-            dataclasses.replace(
-                d, best=d.made, points_lost=0.0, label=FORCED, choices=1, expected=()
-            )
-            for d in found.decisions
-        ),
-    )
-    app, scene, _under = open_review(result=forced)
+    """Every decision forced: nothing to jump to, and the summary says accuracy has nothing to
+    measure; with no decision at all (a review of none), the table still shows and says so."""
+    record, forced = forced_only()
+    assert forced.decisions and all(d.label == FORCED for d in forced.decisions)
+    app = new_app()
+    under = Scene(app)
+    app.push(under)
+    scene = ReviewTableScene(app, record, forced, "forced.jsonl")
+    app.push(scene)
+    frames(app, 20)
     try:
         assert scene.index == 0
+        assert sorted(scene.view.tray.tiles) == sorted(scene.states[0].hand(1))
         assert not scene.buttons["next"].enabled and not scene.buttons["prev"].enabled
         assert scene.sentence().startswith("Only one move was possible")
         key(app, pygame.K_TAB)
         assert scene.index == 0
+        key(app, pygame.K_RIGHT)
+        assert scene.index == 1
         key(app, pygame.K_s)
         with widgets.text_audit() as audit:
             app.draw(app.screen)
@@ -286,6 +298,7 @@ def test_a_seat_with_no_move_of_its_own_to_weigh() -> None:
         assert scene.rows == []
     finally:
         app.close()
+    _record, found = reviewed()
     empty = dataclasses.replace(found, decisions=())
     app, scene, under = open_review(result=empty)
     try:
