@@ -89,11 +89,15 @@ class ReviewTableScene(Scene):
         self.record = record
         self.review = review
         self.name = name
-        self.seat = review.seat
         self.problem = ""  # a record the review does not match: said, never a crash
+        seated = 0 <= review.seat < record.players
+        self.seat = review.seat if seated else 0
         moments: list[tuple[GameState, object]] = []
         try:
-            moments = list(decisions_of(record, self.seat))
+            if seated:
+                moments = list(decisions_of(record, self.seat))
+            else:
+                self.problem = _("This review is of a seat this match does not have.")
         except RecordError as error:
             self.problem = _("Line {line}: {reason}").format(line=error.line, reason=error.reason)
         count = min(len(moments), len(review.decisions))

@@ -413,3 +413,20 @@ def test_a_review_longer_than_its_record_is_shown_as_far_as_they_agree() -> None
         assert sorted(scene.view.tray.tiles) == sorted(scene.states[-1].hand(SEAT))
     finally:
         app.close()
+
+
+def test_a_review_of_a_seat_the_match_does_not_have_is_refused_in_words() -> None:
+    _record, found = reviewed()
+    elsewhere = dataclasses.replace(found, seat=7)
+    app, scene, under = open_review(result=elsewhere)
+    try:
+        assert scene.index is None and scene.timeline.marks == []
+        assert scene.sentence() == "This review is of a seat this match does not have."
+        key(app, pygame.K_s)
+        frames(app, 5)
+        app.draw(app.screen)
+        key(app, pygame.K_ESCAPE)
+        key(app, pygame.K_ESCAPE)
+        assert app.top is under
+    finally:
+        app.close()
