@@ -8,11 +8,13 @@ faded at that train's end) and the move made is marked too ("Played" on the tile
 its train); a sentence under the table says what the analysis found.
 
 Under it, the timeline: a mark per decision, grouped by round, coloured, shaped and lettered by
-label (:mod:`game.view.review`). Click or tap a mark to go there; Next mistake / Previous
-mistake jump among the inaccuracies, mistakes and blunders. Keys and pads: Left/Right (arrows,
-d-pad) step; Tab/Shift+Tab and the shoulders jump to the next/previous mistake; Up/Down move
-the focus over the buttons, Enter or A presses it (Next mistake when nothing is focused);
-S or Y opens the summary; Home/End go to the first/last decision; Esc, B or Back go back.
+label (:mod:`game.view.review`). Click or tap a mark to go there (drag the strip, or its end
+arrows, when the marks do not all fit); a swipe across the table steps; Next mistake /
+Previous mistake jump among the inaccuracies, mistakes and blunders. Keys and pads: Left/Right
+(arrows, d-pad) step; Tab/Shift+Tab, PageDown/PageUp and the shoulders jump to the
+next/previous mistake; Up/Down move the focus over the buttons, Enter or A presses it (Next
+mistake when nothing is focused); S or Y opens the summary; Home/End go to the first/last
+decision; Esc, B or Back go back (closing the summary first when it is open).
 
 The summary page: accuracy, points lost per round (a bar chart), the three costliest mistakes
 (each jumps there), the guesses used and the labels' thresholds.
@@ -141,6 +143,7 @@ class ReviewTableScene(Scene):
         self._hover: tuple[int, int] | None = None  # the mouse over the summary
         self._press: tuple[int, int] | None = None  # a press on the timeline
         self._dragged = False
+        self._swipe: tuple[int, int] | None = None  # a press on the table
         self._place()
         self.show(self.index)
         if self.problem and self.decisions:
@@ -335,7 +338,22 @@ class ReviewTableScene(Scene):
         for button in self.buttons.values():
             if button.handle(event):
                 return
+        self._swipe_pointer(event)
         self._timeline_pointer(event)
+
+    def _swipe_pointer(self, event: pygame.event.Event) -> None:
+        """A swipe across the table steps: to the left the next move, to the right the one
+        before (as pages turn)."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            inside = self.rects.view.collidepoint(event.pos)
+            self._swipe = event.pos if inside else None
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            start, self._swipe = self._swipe, None
+            if start is None:
+                return
+            dx, dy = event.pos[0] - start[0], event.pos[1] - start[1]
+            if abs(dx) >= max(40, round(70 * ui_scale(self.size))) and abs(dy) < abs(dx) / 2:
+                self.step(-1 if dx > 0 else 1)
 
     def _key(self, event: pygame.event.Event) -> None:
         key = event.key

@@ -430,3 +430,22 @@ def test_a_review_of_a_seat_the_match_does_not_have_is_refused_in_words() -> Non
         assert app.top is under
     finally:
         app.close()
+
+
+def test_a_swipe_across_the_table_steps() -> None:
+    app, scene, _under = open_review((480, 800))
+    try:
+        start = scene.index
+        assert start is not None
+        y = scene.rects.view.centery
+        for x0, x1, expected in ((400, 120, start + 1), (120, 400, start), (200, 210, start)):
+            finger(app, pygame.FINGERDOWN, (x0, y))
+            frames(app)
+            for step in range(1, 6):
+                finger(app, pygame.FINGERMOTION, (x0 + (x1 - x0) * step // 5, y))
+                frames(app)
+            finger(app, pygame.FINGERUP, (x1, y))
+            frames(app)
+            assert scene.index == expected, (x0, x1)
+    finally:
+        app.close()
