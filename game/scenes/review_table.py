@@ -144,6 +144,7 @@ class ReviewTableScene(Scene):
         self._press: tuple[int, int] | None = None  # a press on the timeline
         self._dragged = False
         self._swipe: tuple[int, int] | None = None  # a press on the table
+        self._mark_hover: int | None = None  # the mark under the mouse
         self._place()
         self.show(self.index)
         if self.problem and self.decisions:
@@ -372,6 +373,8 @@ class ReviewTableScene(Scene):
 
     def _timeline_pointer(self, event: pygame.event.Event) -> None:
         timeline = self.timeline
+        if event.type == pygame.MOUSEMOTION:
+            self._mark_hover = timeline.index_at(event.pos) if self._press is None else None
         if event.type == pygame.MOUSEWHEEL:
             timeline.scroll(-(event.x or event.y) * timeline.pitch * 2)
             return
@@ -483,6 +486,7 @@ class ReviewTableScene(Scene):
         self.view.draw_top(table)
         self._draw_sentence(surface, u)
         self.timeline.draw(surface, th, u, self.index)
+        self._draw_mark_tip(surface, u)
         if self.summary_open:
             self._draw_summary(surface, u)
 
@@ -542,6 +546,25 @@ class ReviewTableScene(Scene):
             if rect is not None:
                 word = played_word if best == made else better_word
                 self._tag(surface, word, rect.midbottom, True, True)
+
+    def _draw_mark_tip(self, surface: pygame.Surface, u: float) -> None:
+        """The mark under the mouse, in words, just over it."""
+        index = self._mark_hover
+        if index is None or index >= len(self.decisions) or self.summary_open:
+            return
+        if not self.timeline.visible(index):
+            return
+        th = self.view.theme
+        size = max(12, round(16 * u))
+        words_ = words.status(self.decisions[index], len(self.decisions))
+        size = w.fit_text_size(words_, size, self.size[0] - 24, bold=True)
+        label = w.text(words_, size, th.text, bold=True)
+        cx, _cy = self.timeline.centre_of(index)
+        rect = label.get_rect().inflate(max(12, round(18 * u)), 6)
+        rect.midbottom = (cx, self.timeline.rect.top - 2)
+        rect.clamp_ip(surface.get_rect())
+        w.draw_panel(surface, rect, (*th.panel[:3], 245), th.accent, rect.h // 2, 1)
+        surface.blit(label, label.get_rect(center=rect.center))
 
     def _draw_sentence(self, surface: pygame.Surface, u: float) -> None:
         rects = self.rects

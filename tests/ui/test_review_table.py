@@ -20,7 +20,7 @@ from game.view import widgets
 from game.view.review import LABEL_COLOURS, MISTAKES
 from tests.platform.helpers import finger, key, pad_button
 
-from .driver import click, frames, new_app
+from .driver import click, frames, new_app, post
 
 SEAT = 0
 
@@ -189,6 +189,14 @@ def test_clicking_or_tapping_a_mark_goes_there() -> None:
     try:
         timeline = scene.timeline
         target = next(m.index for m in timeline.marks if timeline.visible(m.index) and m.index > 2)
+        # the mouse over a mark says which move it is before it is clicked
+        post(pygame.MOUSEMOTION, pos=timeline.centre_of(target), rel=(0, 0), buttons=(0, 0, 0))
+        frames(app)
+        with widgets.text_audit() as audit:
+            app.draw(app.screen)
+        decision = scene.decisions[target]
+        tip = f"Round {decision.round} · move {decision.number} of {len(scene.decisions)}: "
+        assert any(text.startswith(tip) for text in audit.drawn)
         click(app, timeline.centre_of(target))
         assert scene.index == target
         other = next(
