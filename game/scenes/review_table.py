@@ -610,10 +610,14 @@ class ReviewTableScene(Scene):
         dim.fill(th.dim_overlay)
         surface.blit(dim, (0, 0))
         margin = max(6, round(16 * u))
+        top = margin
+        if not self.app.router.last_device.pointer:  # the keys' strip sits at the top right
+            strip = max(16, round(26 * u))
+            top = max(10, round(10 * u)) + strip + max(6, strip // 2) + 4
         panel = pygame.Rect(
-            0, 0, min(width - 2 * margin, round(980 * u) + 120), height - 2 * margin
+            0, top, min(width - 2 * margin, round(980 * u) + 120), height - margin - top
         )
-        panel.center = (width // 2, height // 2)
+        panel.centerx = width // 2
         w.draw_panel(surface, panel, (*th.panel[:3], 255), th.panel_edge, round(14 * u), 2, True)
         pad = max(8, round(18 * u))
         inner = panel.inflate(-2 * pad, -2 * pad)
