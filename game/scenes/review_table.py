@@ -123,7 +123,6 @@ class ReviewTableScene(Scene):
             settings.large_tiles,
         )
         self.view.pause_shown = False  # nothing to pause: the top bar's end stays empty
-        self.view.prompt_device = Device.KEYBOARD  # no pointer picture before the words
         self.timeline = Timeline([(d.round, d.label) for d in self.decisions])
         self.buttons: dict[str, w.Button] = {
             # Translators: review buttons: jump to the previous / next move that lost points
@@ -441,14 +440,24 @@ class ReviewTableScene(Scene):
         else:
             view.prompt = _("Review of {name}").format(name=self.review.name)
         view.prompt_urgent = False
+        device = self.app.router.last_device
+        # with a pointer, no picture before the words (nothing here is dragged)
+        view.prompt_device = Device.KEYBOARD if device.pointer else device
+        view.prompt_hints = [] if device.pointer else self.key_hints()
 
     def hints(self) -> list[tuple[str, str]]:
+        """The summary's keys at the top; at the table they are in the line above the hand."""
         if self.summary_open:
             return [
                 ("move", _("Choose")),
                 ("activate", _("Select")),
                 ("back", _("Back to the table")),
             ]
+        return []
+
+    def key_hints(self) -> list[tuple[str, str]]:
+        """The keys or pad buttons of the table, most useful first (the line drops the last
+        ones when it is too narrow)."""
         # Translators: a hint: go to the previous or next move of the review
         return [("leftright", _("Step")), ("next", _("Next mistake")), ("sort", _("Summary"))]
 
