@@ -157,8 +157,11 @@ def test_next_mistake_by_keyboard_and_gamepad_and_stepping_by_arrows() -> None:
         found = mistakes(scene)
         key(app, pygame.K_TAB)
         assert scene.index == found[1]
+        assert ("next", "Next mistake") in scene.view.prompt_hints  # Tab, shown as such
         pad_button(app, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
         assert scene.index == found[2]
+        assert ("leftright", "Step") in scene.view.prompt_hints  # the d-pad, on the pad
+        assert scene.view.prompt_device.value == "gamepad"
         pad_button(app, pygame.CONTROLLER_BUTTON_LEFTSHOULDER)
         assert scene.index == found[1]
         key(app, pygame.K_TAB, pygame.KMOD_LSHIFT)
