@@ -627,13 +627,34 @@ class ReviewTableScene(Scene):
             0, top, min(width - 2 * margin, round(980 * u) + 120), height - margin - top
         )
         panel.centerx = width // 2
-        w.draw_panel(surface, panel, (*th.panel[:3], 255), th.panel_edge, round(14 * u), 2, True)
         pad = max(8, round(18 * u))
-        inner = panel.inflate(-2 * pad, -2 * pad)
         body = max(13, round(20 * u))
         small = max(12, round(16 * u))
         head = max(14, round(22 * u))
         review = self.review
+        # as tall as its contents (the chart at its full height), or the window allows
+        room = panel.w - 2 * pad
+        figure, sentence = words.accuracy_words(review)
+        rows = review.costliest(3)[: len(self.decisions)]
+        row_h = max(26, round(40 * u))
+        head_h = w.text_height(head, bold=True)
+        needed = (
+            w.text_height(max(16, round(32 * u)), bold=True)
+            + (w.text_height(small) if self.name else 0)
+            + round(6 * u)
+            + head_h
+            + len(w.wrap(sentence, body, room)) * w.text_height(body)
+            + round(8 * u) + head_h + 2 + max(90, round(220 * u))
+            + round(8 * u) + head_h + max(1, len(rows)) * row_h
+            + round(6 * u) + sum(h for _line, h in self._summary_foot(room, small))
+            + round(8 * u) + max(30, round(44 * u))
+        )  # fmt: skip
+        if needed + 2 * pad < panel.h:
+            middle = panel.centery
+            panel.h = needed + 2 * pad
+            panel.centery = middle
+        w.draw_panel(surface, panel, (*th.panel[:3], 255), th.panel_edge, round(14 * u), 2, True)
+        inner = panel.inflate(-2 * pad, -2 * pad)
         y = inner.y
         title = _("Review of {name}").format(name=review.name)
         r = w.blit_text(
@@ -652,7 +673,6 @@ class ReviewTableScene(Scene):
             )
             y = r.bottom
         y += round(6 * u)
-        figure, sentence = words.accuracy_words(review)
         r = w.blit_text(
             surface, figure, head, th.text, bold=True, max_width=inner.w, topleft=(inner.x, y)
         )
@@ -667,9 +687,7 @@ class ReviewTableScene(Scene):
         # the lines under the chart, measured first so the chart takes what is left
         foot = self._summary_foot(inner.w, small)
         foot_h = sum(h for _line, h in foot)
-        rows = review.costliest(3)[: len(self.decisions)]
-        row_h = max(26, round(40 * u))
-        list_h = w.text_height(head) + max(1, len(rows)) * row_h
+        list_h = head_h + max(1, len(rows)) * row_h
         chart_top = y + round(8 * u)
         chart_h = self.close.rect.top - round(8 * u) - foot_h - list_h - round(8 * u) - chart_top
         r = w.blit_text(
