@@ -326,6 +326,7 @@ def take_screenshots(
         )
         settle(0.5)
         shot("18_replay_refused")
+        _review_shots(app, shot, settle)
         _platform_shots(app, shot, settle)
         _lesson_shots(app, shot)
     finally:
@@ -859,6 +860,37 @@ def _release(app: App, pos: tuple[int, int]) -> None:
 
     _post(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)
     app.step(1 / 60)
+
+
+def _review_shots(app: App, shot: Callable[[str], None], settle: Callable[[float], None]) -> None:
+    """The review table at a mistake (the better move and the move made both shown), and its
+    summary page: the short record's first seat reviewed with few guesses."""
+    from game.ai.review import review
+    from game.rules.record import load_record
+    from game.scenes.review_table import ReviewTableScene
+    from game.view.review import MISTAKES
+
+    record, _state = load_record(_short_record())
+    result = review(record, 0, guesses=8)
+    scene = ReviewTableScene(app, record, result, "example.jsonl")
+    app.reset(scene)
+    chosen = [
+        i
+        for i, d in enumerate(scene.decisions)
+        if d.label in MISTAKES and isinstance(d.made, Play) and d.made != d.best
+    ]
+    apart = [i for i in chosen if _on_two_trains(scene.decisions[i].made, scene.decisions[i].best)]
+    if apart or chosen:
+        scene.show((apart or chosen)[0])  # at best, both trains marked
+    settle(0.6)
+    shot("39_review_mistake")
+    scene.toggle_summary()
+    settle(0.4)
+    shot("39b_review_summary")
+
+
+def _on_two_trains(made: Action, best: Action) -> bool:
+    return isinstance(made, Play) and isinstance(best, Play) and made.train != best.train
 
 
 def _short_record() -> str:

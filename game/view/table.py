@@ -270,6 +270,7 @@ class TableView:
         self._badge_cache: dict[tuple[object, ...], pygame.Surface] = {}
         self.listeners: list[Callable[[ev.Event], None]] = []
         self.undo_shown = False  # the table's Undo button is in the top bar
+        self.pause_shown = True  # the pause button at the top bar's end (not in a review)
         self._warm_jobs: list[tuple[int, int, int, bool]] | None = None
         self._warm_key: tuple[object, ...] = ()
 
@@ -1055,20 +1056,24 @@ class TableView:
                 2,
             )
             if hovered and self.held is not None:
-                tile = self.held.tile
-                ends = self.trains[train][-1][1] if self.trains[train] else self._engine_number()
-                first, second = (tile.low, tile.high) if tile.low == ends else (tile.high, tile.low)
-                lane = self.layout.lanes[train]
-                direction = lane.side
-                geom = self.geometry(train)
-                if geom.slots and len(geom.slots) > 0:
-                    direction = _row_direction(geom, lane.side)
-                if direction < 0:
-                    first, second = second, first
-                ghost = self.renderer.surface(
-                    first, second, slot.h, False, numerals=self.numerals, theme=th
-                )
-                w.blit_faded(surface, ghost, slot, 150)
+                self.draw_ghost(surface, self.held.tile, train, 150)
+
+    def draw_ghost(self, surface: pygame.Surface, tile: Tile, train: int, alpha: int) -> None:
+        """``tile`` faded at ``train``'s open end, its matching number towards the train."""
+        slot = self.geometry(train).next_slot
+        ends = self.trains[train][-1][1] if self.trains[train] else self._engine_number()
+        first, second = (tile.low, tile.high) if tile.low == ends else (tile.high, tile.low)
+        lane = self.layout.lanes[train]
+        direction = lane.side
+        geom = self.geometry(train)
+        if geom.slots and len(geom.slots) > 0:
+            direction = _row_direction(geom, lane.side)
+        if direction < 0:
+            first, second = second, first
+        ghost = self.renderer.surface(
+            first, second, slot.h, False, numerals=self.numerals, theme=self.theme
+        )
+        w.blit_faded(surface, ghost, slot, alpha)
 
     def _draw_hint_target(self, surface: pygame.Surface, pulse: float) -> None:
         """The hinted train: its lane outlined and its open end glowing in the accent colour
@@ -1401,6 +1406,8 @@ class TableView:
                 theme=th,
                 shadow=i == 0,
             )
+        if not self.pause_shown:
+            return
         icon = w.pause_icon(lay.pause_button.h, th.text)
         w.draw_panel(
             surface, lay.pause_button, (*th.panel[:3], 200), th.panel_edge, lay.pause_button.h // 3

@@ -64,6 +64,8 @@ SCREENS = [
     "37_review_progress",
     "37b_review_could_not_run",
     "38_review_whose_match",
+    "39_review_mistake",
+    "39b_review_summary",
     # every step of the guided first game
     *(f"40_lesson_{n:02d}_{step.key}" for n, step in enumerate(lesson.STEPS, 1)),
 ]
