@@ -326,7 +326,7 @@ def take_screenshots(
         )
         settle(0.5)
         shot("18_replay_refused")
-        _review_shots(app, shot, settle)
+        _review_table_shots(app, shot, settle)
         _platform_shots(app, shot, settle)
         _lesson_shots(app, shot)
     finally:
@@ -862,7 +862,9 @@ def _release(app: App, pos: tuple[int, int]) -> None:
     app.step(1 / 60)
 
 
-def _review_shots(app: App, shot: Callable[[str], None], settle: Callable[[float], None]) -> None:
+def _review_table_shots(
+    app: App, shot: Callable[[str], None], settle: Callable[[float], None]
+) -> None:
     """The review table at a mistake (the better move and the move made both shown), and its
     summary page: the short record's first seat reviewed with few guesses."""
     from game.ai.review import review

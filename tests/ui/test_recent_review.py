@@ -142,7 +142,7 @@ def test_a_row_opens_its_review_by_mouse_and_again_at_once(app: App) -> None:
     assert table.record == load_record(sessions[0].writer.text())[0]
     assert table.review.seat == 0 and table.review.guesses == GUESSES
     assert table.name.startswith("Quick play · ")
-    click(app, table.buttons[0].rect.center)  # Back
+    click(app, table.buttons["back"].rect.center)  # Back
     assert app.top is scene
     click(app, scene.row_rect(1).center)  # a tap anywhere on the row: kept, so at once
     assert isinstance(app.top, ReviewTableScene)
@@ -307,7 +307,7 @@ def test_match_end_review_progress_then_the_review_table(app: App) -> None:
     assert table.review.seat == 0
     assert table.review.decisions
     assert progress.job.done == progress.job.total == len(table.review.decisions)
-    click(app, table.buttons[0].rect.center)  # Back: the match end again
+    click(app, table.buttons["back"].rect.center)  # Back: the match end again
     assert app.top is end
     press_review(app, end)  # kept beside the match: at once
     assert isinstance(app.top, ReviewTableScene)
