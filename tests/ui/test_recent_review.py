@@ -11,6 +11,7 @@ a blocking read of its pipe (``ReviewJob.wait``), then steps the app.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -311,6 +312,41 @@ def test_match_end_review_progress_then_the_review_table(app: App) -> None:
     assert app.top is end
     press_review(app, end)  # kept beside the match: at once
     assert isinstance(app.top, ReviewTableScene)
+
+
+def test_match_end_review_timeline_a_mistake_shown_and_back(app: App) -> None:
+    """The whole way a person takes: the match end, Review, the timeline, a mistake on the
+    table with the better move lifted and lit and said in words, the next mistake, Back."""
+    from game.rules import Play
+    from game.view.review import MISTAKES
+
+    session = watched_to_the_end(app, 4)
+    end = match_end(app, session)
+    press_review(app, end)
+    table = finish_review(app)
+    frames(app, 20)
+    decisions = table.review.decisions
+    assert len(table.timeline.marks) == len(decisions)  # one mark per decision
+    assert [table.timeline.decisions[m.index][1] for m in table.timeline.marks] == [
+        d.label for d in decisions
+    ]
+    mistakes = [i for i, d in enumerate(decisions) if d.label in MISTAKES]
+    assert mistakes, "a greedy player's match has something to learn from"
+    assert table.index == mistakes[0]  # the review opens on the first mistake
+    for index in mistakes[:3]:
+        assert table.index == index
+        decision = decisions[index]
+        state = table.states[index]
+        assert sorted(table.view.tray.tiles) == sorted(state.hand(0))  # as the person saw it
+        if isinstance(decision.best, Play):
+            assert table.view.hint_tile == decision.best.tile
+            assert table.view.hint_train == decision.best.train
+            assert str(decision.best.tile) in table.sentence()
+        assert re.search(r"about \d+ points? better\.$", table.sentence())
+        key(app, pygame.K_TAB)  # the next mistake
+        frames(app, 10)
+    key(app, pygame.K_ESCAPE)  # Back: the match end again
+    assert app.top is end
 
 
 def test_cancel_stops_the_worker_and_returns_to_the_match_end(
