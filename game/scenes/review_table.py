@@ -38,6 +38,7 @@ from game.rules.record import Record, RecordError, replay_steps
 from game.scenes import review_words as words
 from game.scenes.base import Scene
 from game.scenes.review_words import is_mistake
+from game.scenes.session import YOU
 from game.view import widgets as w
 from game.view.layout import is_portrait, ui_scale
 from game.view.review import Timeline, draw_bars, draw_mark
@@ -266,6 +267,12 @@ class ReviewTableScene(Scene):
         self.summary_open = not self.summary_open
         self.nav.clear()
 
+    def title(self) -> str:
+        """The review's title: the person's own ("Your match review") or a named seat's."""
+        if self.review.name == YOU:
+            return _("Your match review")
+        return _("Review of {name}").format(name=self.review.name)
+
     def back(self) -> None:
         self.app.pop()
 
@@ -438,7 +445,7 @@ class ReviewTableScene(Scene):
         if decision is not None:
             view.prompt = words.status(decision, len(self.decisions))
         else:
-            view.prompt = _("Review of {name}").format(name=self.review.name)
+            view.prompt = self.title()
         view.prompt_urgent = False
         device = self.app.router.last_device
         # with a pointer, no picture before the words (nothing here is dragged)
@@ -656,7 +663,7 @@ class ReviewTableScene(Scene):
         w.draw_panel(surface, panel, (*th.panel[:3], 255), th.panel_edge, round(14 * u), 2, True)
         inner = panel.inflate(-2 * pad, -2 * pad)
         y = inner.y
-        title = _("Review of {name}").format(name=review.name)
+        title = self.title()
         r = w.blit_text(
             surface,
             title,
