@@ -1,10 +1,7 @@
-"""The running game and its files: settings in and out, the autosave, resume and statistics.
+"""The running game and its files: the autosave, resume and statistics.
 
 :mod:`game.store` reads and writes the files; this module connects them to the scenes:
 
-* :func:`settings_from_store` / :func:`settings_into_store` translate between the store's
-  :class:`~game.store.Settings` (what is on disk, kiosk options included) and the scenes'
-  :class:`~game.scenes.base.Settings` (what the screens read every frame).
 * :class:`Keeper` watches a match's :class:`~game.scenes.session.Session`: after every change
   (a deal, an action) it hands the match's game record and a little *meta* to an
   :class:`~game.store.AutoSaver` (written on a worker thread, so the frame never waits for the
@@ -53,9 +50,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.rules import END_TURN
 from game.rules import events as ev
-from game.scenes.base import PACES, Settings
 from game.store import MATCH_ID, AutoSaver, SavedGame, Store
-from game.store import Settings as StoredSettings
 
 if TYPE_CHECKING:
     from game.levels import Level
@@ -64,52 +59,6 @@ if TYPE_CHECKING:
 TRACE_VARIABLE = "MEXICAN_TRAIN_TRACE"
 KILL_VARIABLE = "MEXICAN_TRAIN_KILL_AT_END_STEP"
 HUMAN = "human"  # a person's seat in the meta's "seats"
-
-
-# ------------------------------------------------------------------------------ settings
-
-
-def settings_from_store(stored: StoredSettings) -> Settings:
-    """The scenes' settings from what the store read (unknown values fall back to defaults)."""
-    from game.view.theme import THEMES
-
-    return Settings(
-        pace=stored.opponent_pace if stored.opponent_pace in PACES else "normal",
-        numerals=stored.numerals,
-        theme_id=stored.theme if stored.theme in THEMES else "default",
-        hints=stored.hints,
-        animation=stored.animation_speed,
-        players=stored.players,
-        preset=stored.preset,
-        opponent=stored.opponent,
-        volume=stored.volume,
-        muted=stored.muted,
-        language=stored.language,
-        large_tiles=stored.large_tiles,
-        fullscreen=stored.fullscreen,
-        window_size=stored.window_size,
-        take_backs=stored.take_backs,
-    )
-
-
-def settings_into_store(settings: Settings, stored: StoredSettings) -> StoredSettings:
-    """Copy the scenes' settings into ``stored`` (its other fields kept); returns it."""
-    stored.opponent_pace = settings.pace
-    stored.numerals = settings.numerals
-    stored.theme = settings.theme_id
-    stored.hints = settings.hints
-    stored.animation_speed = max(0.0, min(4.0, float(settings.animation)))
-    stored.players = settings.players
-    stored.preset = settings.preset
-    stored.opponent = settings.opponent
-    stored.volume = max(0.0, min(1.0, float(settings.volume)))
-    stored.muted = settings.muted
-    stored.language = settings.language
-    stored.large_tiles = settings.large_tiles
-    stored.fullscreen = settings.fullscreen
-    stored.window_size = settings.window_size
-    stored.take_backs = settings.take_backs
-    return stored
 
 
 # ------------------------------------------------------------------------------ the game

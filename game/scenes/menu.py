@@ -287,7 +287,7 @@ class MenuScene(Scene):
             button.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.settings.theme
+        th = self.app.theme
         width, height = surface.get_size()
         u = ui_scale((width, height))
         surface.blit(w.felt((width, height), th), (0, 0))
@@ -342,7 +342,7 @@ class MenuScene(Scene):
     def _draw_train(self, surface: pygame.Surface, u: float) -> None:
         """A line of tiles winding along a sine wave, sliding slowly to the left."""
         renderer = self.app.renderer
-        th = self.app.settings.theme
+        th = self.app.theme
         width, height = surface.get_size()
         size = max(12, round(26 * u))
         pitch = 2 * size + 4

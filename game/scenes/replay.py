@@ -51,7 +51,7 @@ class ReplayScene(Scene):
             record.players,
             record.names,
             0,
-            settings.theme,
+            self.app.theme,
             self.app.renderer,
             settings.numerals,
         )
@@ -180,8 +180,9 @@ class ReplayScene(Scene):
     def update(self, dt: float) -> None:
         settings = self.app.settings
         view = self.view
-        view.set_style(settings.theme, settings.numerals)
-        view.speed = self.speed * (settings.animation if settings.animation > 0 else 20.0)
+        view.set_style(self.app.theme, settings.numerals)
+        speed = settings.animation_speed
+        view.speed = self.speed * (speed if speed > 0 else 20.0)
         view.update(dt)
         if self.playing and not view.busy:
             self.wait -= dt * self.speed
@@ -274,7 +275,7 @@ class ReplayErrorScene(Scene):
         self.button.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.settings.theme
+        th = self.app.theme
         width, height = surface.get_size()
         u = ui_scale((width, height))
         surface.blit(w.felt((width, height), th), (0, 0))

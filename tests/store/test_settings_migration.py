@@ -54,3 +54,27 @@ def test_a_version_1_settings_file_loads_every_value(tmp_path: Path) -> None:
     # Saved again, it is the same file byte for byte (no field renamed, lost or added).
     assert store.save_settings(settings)
     assert (home / "settings.json").read_bytes() == before
+
+
+def test_the_screens_read_the_loaded_values(tmp_path: Path) -> None:
+    """The game started on that file shows what it says: the same object the screens read."""
+    from game import i18n
+    from game.app import App
+
+    home = _home_with(tmp_path, "settings-v1.json")
+    app = App((640, 480), store=Store(home), inline_seats=True)
+    try:
+        settings = app.settings
+        assert (settings.opponent_pace, settings.pace_seconds) == ("fast", 0.3)
+        assert settings.animation_speed == 0.5
+        assert app.theme.id == "high_contrast"
+        assert app.renderer.theme.id == "high_contrast"
+        assert (app.sounds.volume, app.sounds.muted) == (0.4, True)
+        assert (settings.players, settings.preset, settings.opponent) == (6, "station", "hard")
+        assert (settings.hints, settings.numerals, settings.large_tiles) == (False, True, True)
+        assert settings.take_backs is True
+        assert app.stored is not None and app.stored.kiosk_idle_seconds == 120
+        assert i18n.current_language() == "ta"
+    finally:
+        app.close()
+        i18n.set_language("en")
