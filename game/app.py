@@ -38,7 +38,7 @@ from game.input.focus import draw_focus
 from game.input.glyphs import draw_hint_strip
 from game.input.intents import Act, Device, Intent
 from game.input.router import InputRouter
-from game.input.viewport import Viewport
+from game.input.viewport import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, Viewport
 from game.scenes.base import Scene
 from game.settings import Settings
 from game.view.theme import Theme, theme_by_id
@@ -257,8 +257,6 @@ class App:
 
     def _remembered_size(self) -> tuple[int, int]:
         """The last windowed size saved, kept within the screen (it may be a smaller one now)."""
-        from game.cli import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE
-
         saved = self.settings.window_size
         if saved is None or not self.remembers_window:
             return DEFAULT_SIZE

@@ -12,10 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from game import __version__
-
-DEFAULT_SIZE = (1280, 720)
-MIN_SIZE = (320, 240)
-MAX_SIZE = (8192, 8192)
+from game.input.viewport import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE  # no pygame there
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -395,9 +392,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "replay":
             if _no_display():
                 return 1
-            from game.scenes.replay import replay_main
-
-            return replay_main(args.file, args.size, args.frames, fullscreen=args.fullscreen)
+            return _replay(args.file, args.size, args.frames, fullscreen=args.fullscreen)
         if args.command == "screenshots":
             _headless_video()
             from game.scenes.screenshots import screenshots_main
@@ -433,6 +428,45 @@ def _play(args: argparse.Namespace) -> int:
         fullscreen=True if args.fullscreen else None,
         kiosk=args.kiosk,
     )
+
+
+def _replay(
+    path: str, size: tuple[int, int], max_frames: int | None, *, fullscreen: bool = False
+) -> int:
+    """``replay FILE``: the record on the table, or the reason it is refused; the exit status."""
+    import pygame
+
+    from game.app import App
+    from game.records import load_record_file
+    from game.rules.record import Record, RecordError
+    from game.scenes.replay import ReplayErrorScene, ReplayScene
+
+    error: tuple[int | None, str] | None = None
+    record: Record | None = None
+    try:
+        record, _warnings = load_record_file(path)
+    except RecordError as broken:
+        print(f"replay: {path}: line {broken.line}: {broken.reason}", file=sys.stderr)
+        error = (broken.line, broken.reason)
+    except OSError as failure:
+        print(f"replay: {failure}", file=sys.stderr)
+        return 1
+    try:
+        app = App(size, fullscreen=fullscreen)
+    except pygame.error as failure:
+        print(f"cannot open a window: {failure}", file=sys.stderr)
+        return 1
+    try:
+        if record is not None:
+            app.push(ReplayScene(app, record, path))
+        else:
+            assert error is not None
+            app.push(ReplayErrorScene(app, path, error[0], error[1]))
+            app.exit_code = 1
+        code = app.run(max_frames)
+        return 1 if error is not None else code
+    finally:
+        app.close()
 
 
 def _headless_video() -> None:

@@ -15,6 +15,7 @@ import pytest
 
 from game import cli
 from game.app import App
+from game.input.viewport import DEFAULT_SIZE
 from game.scenes.kiosk import KioskConfig
 from game.scenes.menu import MenuScene
 from game.settings import Settings
@@ -157,7 +158,7 @@ def test_a_bad_saved_window_is_reset_with_a_notice(home: Path, opened: list[App]
     text += ' "window_size": [10, "tall"], "volume": 0.25}'
     (home / "settings.json").write_text(text, encoding="utf-8")
     app = start(home, opened)
-    assert not app.fullscreen and app.window.get_size() == cli.DEFAULT_SIZE
+    assert not app.fullscreen and app.window.get_size() == DEFAULT_SIZE
     assert app.settings.volume == 0.25, "the good values are kept"
     notice = " ".join(toast.message for toast in app.notices)
     assert "fullscreen" in notice and "window_size" in notice
