@@ -9,7 +9,7 @@ import argparse
 import math
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from game import __version__
 from game.input.viewport import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE  # no pygame there
@@ -143,13 +143,15 @@ def _add_table_options(
 ) -> None:
     """The options ``simulate`` and ``tournament`` share: who sits, how many matches, which
     rules, the seed, and how much to print. What the two mean differently is passed in."""
-    parser.add_argument("--seats", default=seats, metavar="LIST", help=seats_help)
+    action = parser.add_argument("--seats", default=seats, metavar="LIST", help=seats_help)
+    action.kinds = _Later(_seat_kinds_text)  # type: ignore[attr-defined]  # for %(kinds)s
     parser.add_argument(
         "--matches", type=whole_number, default=matches, metavar="N", help=matches_help
     )
-    parser.add_argument(
+    action = parser.add_argument(
         "--players", type=whole_number, default=players, metavar="P", help=players_help
     )
+    action.range = _Later(_players_range_text)  # type: ignore[attr-defined]  # for %(range)s
     parser.add_argument(
         "--preset",
         choices=["standard", "station"],
@@ -161,6 +163,18 @@ def _add_table_options(
     )
     parser.add_argument("--rounds", type=whole_number, default=None, metavar="N", help=rounds_help)
     parser.add_argument("--quiet", action="store_true", help="print only the summary")
+
+
+class _Later:
+    """A part of a help text (``%(name)s``, the name an attribute of its option) looked up only
+    when the help is shown: the seat kinds and the player counts come from the AI and the
+    rules, which starting the game does not need before its first frame."""
+
+    def __init__(self, text: Callable[[], str]) -> None:
+        self._text = text
+
+    def __str__(self) -> str:
+        return self._text()
 
 
 def _seat_kinds_text() -> str:
@@ -179,12 +193,12 @@ def _add_simulate_options(parser: argparse.ArgumentParser) -> None:
     _add_table_options(
         parser,
         seats="random",
-        seats_help=f"comma-separated computer kind per seat, or one kind for every seat: "
-        f"{_seat_kinds_text()} (default: random)",
+        seats_help="comma-separated computer kind per seat, or one kind for every seat: "
+        "%(kinds)s (default: random)",
         matches=10,
         matches_help="number of matches to play (default: 10)",
         players=4,
-        players_help=f"number of players, {_players_range_text()} (default: 4)",
+        players_help="number of players, %(range)s (default: 4)",
         rounds_help="rounds in a match (default: the preset's)",
     )
     parser.add_argument(

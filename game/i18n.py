@@ -48,10 +48,12 @@ import sys
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from game.rules import Reason, Rules, RulesError
+if TYPE_CHECKING:  # imported where used: the menu's first frame needs no rules
+    from game.rules import Reason, Rules, RulesError
 
 DOMAIN: Final = "mexican_train"
 DEFAULT: Final = "en"
@@ -738,35 +740,39 @@ def N_(msgid: str) -> str:
 
 # ----------------------------------------------------------------------------- shared phrases
 
-# The rules' refusal messages (game.rules.reasons.Reason), as catalog entries. The msgids are the
-# Reason values themselves; a test checks they stay equal.
-REASON_MESSAGES: Final[Mapping[Reason, str]] = {
-    Reason.NOT_YOUR_TURN: N_("not your turn"),
-    Reason.ROUND_OVER: N_("the round is over"),
-    Reason.NOT_IN_HAND: N_("that tile is not in your hand"),
-    Reason.NO_SUCH_TRAIN: N_("there is no such train"),
-    Reason.NUMBERS_DONT_MATCH: N_("the numbers don't match"),
-    Reason.TRAIN_PRIVATE: N_("that train is private"),
-    Reason.MEXICAN_AFTER_FIRST_TURN: N_("the Mexican train opens after your first turn"),
-    Reason.FIRST_TURN_OWN_TRAIN: N_("on your first turn you may only play on your own train"),
-    # Translators: {train} is "the Mexican train", "your train" or "{name}'s train"
-    Reason.MUST_SATISFY: N_("you must satisfy the open double on {train}"),
-    Reason.MUST_FOLLOW: N_("you must follow your double"),
-    Reason.TOO_MANY_OPEN_DOUBLES: N_("that would leave two doubles open"),
-    Reason.MUST_PLAY_NOT_DRAW: N_("you have a legal play, so you may not draw"),
-    Reason.MUST_PLAY_NOT_PASS: N_("you have a legal play, so you may not pass"),
-    Reason.MUST_DRAW_BEFORE_PASS: N_("draw from the boneyard before you pass"),
-    Reason.ALREADY_DRAWN: N_("you have already drawn this turn"),
-    Reason.BONEYARD_EMPTY: N_("the boneyard is empty"),
-    Reason.MUST_PLAY_DRAWN: N_("you must play the tile you drew"),
-    Reason.FIRST_TURN_NO_DRAW: N_(
-        "on your first turn, mark your train and pass instead of drawing"
-    ),
-    Reason.CANNOT_END_TURN: N_(
-        "you can end your turn early only while laying your first-turn line"
-    ),
-    Reason.NOT_ALLOWED: N_("that is not allowed now"),
-}
+@cache
+def reason_messages() -> Mapping[Reason, str]:
+    """The rules' refusal messages (game.rules.reasons.Reason), as catalog entries. The msgids
+    are the Reason values themselves; a test checks they stay equal."""
+    from game.rules import Reason
+
+    return {
+        Reason.NOT_YOUR_TURN: N_("not your turn"),
+        Reason.ROUND_OVER: N_("the round is over"),
+        Reason.NOT_IN_HAND: N_("that tile is not in your hand"),
+        Reason.NO_SUCH_TRAIN: N_("there is no such train"),
+        Reason.NUMBERS_DONT_MATCH: N_("the numbers don't match"),
+        Reason.TRAIN_PRIVATE: N_("that train is private"),
+        Reason.MEXICAN_AFTER_FIRST_TURN: N_("the Mexican train opens after your first turn"),
+        Reason.FIRST_TURN_OWN_TRAIN: N_("on your first turn you may only play on your own train"),
+        # Translators: {train} is "the Mexican train", "your train" or "{name}'s train"
+        Reason.MUST_SATISFY: N_("you must satisfy the open double on {train}"),
+        Reason.MUST_FOLLOW: N_("you must follow your double"),
+        Reason.TOO_MANY_OPEN_DOUBLES: N_("that would leave two doubles open"),
+        Reason.MUST_PLAY_NOT_DRAW: N_("you have a legal play, so you may not draw"),
+        Reason.MUST_PLAY_NOT_PASS: N_("you have a legal play, so you may not pass"),
+        Reason.MUST_DRAW_BEFORE_PASS: N_("draw from the boneyard before you pass"),
+        Reason.ALREADY_DRAWN: N_("you have already drawn this turn"),
+        Reason.BONEYARD_EMPTY: N_("the boneyard is empty"),
+        Reason.MUST_PLAY_DRAWN: N_("you must play the tile you drew"),
+        Reason.FIRST_TURN_NO_DRAW: N_(
+            "on your first turn, mark your train and pass instead of drawing"
+        ),
+        Reason.CANNOT_END_TURN: N_(
+            "you can end your turn early only while laying your first-turn line"
+        ),
+        Reason.NOT_ALLOWED: N_("that is not allowed now"),
+    }
 
 
 def reason_text(reason: Reason, train: str = "", open_doubles: int = 2) -> str:
@@ -775,11 +781,13 @@ def reason_text(reason: Reason, train: str = "", open_doubles: int = 2) -> str:
     ``train`` fills MUST_SATISFY (use :func:`train_label`); ``open_doubles`` is how many doubles
     a refused TOO_MANY_OPEN_DOUBLES play would leave open (the table's limit + 1).
     """
+    from game.rules import Reason
+
     if reason is Reason.TOO_MANY_OPEN_DOUBLES and open_doubles != 2:
         return ngettext(
             "that would leave {n} double open", "that would leave {n} doubles open", open_doubles
         ).format(n=open_doubles)
-    text = translate(REASON_MESSAGES[reason])
+    text = translate(reason_messages()[reason])
     return text.format(train=train) if "{train}" in text else text
 
 
@@ -996,6 +1004,8 @@ def rules_heading(rules: Rules, players: int, code: str | None = None) -> str:
 
 def rules_sections(rules: Rules, players: int, code: str | None = None) -> list[tuple[str, str]]:
     """Sections (heading, paragraph) describing ``rules`` for ``players`` in a language."""
+    from game.rules import RulesError
+
     doc = rules_document(code)
     t = doc.text
     try:
@@ -1338,7 +1348,7 @@ def seeded_strings() -> list[str]:
         # Translators: {name} is a gamepad's name
         _("{name} connected"),
         _("Gamepad"),
-        # refusals (see REASON_MESSAGES)
+        # refusals (see reason_messages)
         ngettext("that would leave {n} double open", "that would leave {n} doubles open", n),
-        *(translate(message) for message in REASON_MESSAGES.values()),
+        *(translate(message) for message in reason_messages().values()),
     ]

@@ -38,7 +38,6 @@ printing ``killed at N WHAT FILE``.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import signal
@@ -48,12 +47,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.rules import END_TURN
-from game.rules import events as ev
 from game.store import MATCH_ID, AutoSaver, SavedGame, Store
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (the rules are imported where used: not before the menu's first frame)
     from game.levels import Level
+    from game.rules import events as ev
     from game.scenes.session import Session
 
 TRACE_VARIABLE = "MEXICAN_TRAIN_TRACE"
@@ -65,6 +63,8 @@ HUMAN = "human"  # a person's seat in the meta's "seats"
 
 
 def record_digest(text: str) -> str:
+    import hashlib  # when first needed: not before the menu's first frame
+
     return hashlib.sha1(text.encode("utf-8")).hexdigest()
 
 
@@ -173,7 +173,9 @@ class Keeper:
             self._session = None
 
     def _changed(self, session: Session, events: list[ev.Event]) -> None:
-        if any(isinstance(event, ev.MatchEnded) for event in events):
+        from game.rules.events import MatchEnded
+
+        if any(isinstance(event, MatchEnded) for event in events):
             self._finished(session)
         else:
             self._save(session)
@@ -269,6 +271,8 @@ def session_from_save(saved: SavedGame, *, inline: bool = False) -> Session:
     session.take_backs = meta.get("take_backs") is True
     session.practice = meta.get("practice") is True  # a practice match stays one
     if meta.get("ended_turn") is True and state.in_first_turn_line:
+        from game.rules import END_TURN
+
         session.apply(END_TURN)  # the stop that wrote no line
     return session
 

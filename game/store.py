@@ -55,9 +55,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any, NamedTuple, TypeGuard
-
-import platformdirs
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeGuard
 
 from game.i18n import N_, translate
 from game.records import (
@@ -66,10 +64,11 @@ from game.records import (
     read_regular_file,
     write_text_atomically,
 )
-from game.rules import GameState
-from game.rules.names import check_name as rules_check_name
-from game.rules.record import Record, RecordError, RecordWriter, load_record, split_lines
 from game.settings import MAX_ANIMATION_SPEED, PACES, Settings
+
+if TYPE_CHECKING:  # the rules are imported where used: reading the settings needs none
+    from game.rules import GameState
+    from game.rules.record import Record, RecordWriter
 
 APP_NAME = "mexican-train"
 HOME_VARIABLE = "MEXICAN_TRAIN_HOME"
@@ -91,6 +90,8 @@ def default_home() -> Path:
     override = os.environ.get(HOME_VARIABLE, "").strip()
     if override:
         return Path(override).expanduser()
+    import platformdirs  # not imported when the environment names the folder
+
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
@@ -226,6 +227,8 @@ def check_name(value: Any) -> str:
     """A player's name read from a file, if it is printable text of sane length (the check
     records and level files use too: :func:`game.rules.names.check_name`); else ValueError
     saying what is wrong."""
+    from game.rules.names import check_name as rules_check_name
+
     problem = rules_check_name(value)
     if problem is not None:
         raise ValueError(problem)
@@ -233,6 +236,8 @@ def check_name(value: Any) -> str:
 
 
 def _is_name(value: Any) -> bool:
+    from game.rules.names import check_name as rules_check_name
+
     return rules_check_name(value) is None
 
 
@@ -554,6 +559,9 @@ class SavedGame(NamedTuple):
     def writer(self) -> RecordWriter:
         """A RecordWriter holding the record so far: keep adding the events of new actions."""
         record = self.record
+        from game.rules import GameState
+        from game.rules.record import RecordWriter
+
         fresh = GameState.new(record.rules, record.players, record.seed, record.names)
         writer = RecordWriter(fresh)
         writer.lines.extend(dict(obj) for _, obj in record.lines)
@@ -737,6 +745,8 @@ class Store:
         Call it after every action. False (and a notice, once) when the disk refuses; ValueError
         or TypeError when the record text is not JSON Lines or meta is not JSON-able.
         """
+        from game.rules.record import split_lines
+
         lines = [line for line in split_lines(record_text) if line.strip()]
         checked = self._checked_lines  # the lines of the last save, already checked
         start = len(checked) if lines[: len(checked)] == checked else 0
@@ -775,6 +785,8 @@ class Store:
         if isinstance(names, list) and not all(_is_name(name) for name in names):
             self._set_aside(_GAME, "damaged", _say(N_("a player's name is not printable text")))
             return None
+        from game.rules.record import RecordError, load_record
+
         try:
             text = "".join(_record_line(line) + "\n" for line in lines)
             record, state = load_record(text)

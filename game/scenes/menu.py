@@ -13,14 +13,16 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, ngettext
-from game.rules import Rules
 from game.scenes.base import Scene
-from game.scenes.session import MatchConfig, Session, default_opponent
 from game.view import widgets as w
 from game.view.layout import ui_scale
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.scenes.session import MatchConfig, Session
+
+# A match's machinery (game.scenes.session: the computer seats, their worker process, the AI)
+# is imported when a match starts, not before the menu's first frame.
 
 
 def button_column(
@@ -52,6 +54,8 @@ def start_match(app: App, config: MatchConfig) -> None:
 
 def new_session(app: App, config: MatchConfig) -> Session:
     """A new match, not dealt yet, watched by the autosave (when the app keeps saves)."""
+    from game.scenes.session import Session, default_opponent
+
     kinds: list[str | None] | None = None
     if app.autoplay:  # tests and CI: a computer plays the person's seat
         opponent = config.opponent or default_opponent()
@@ -225,12 +229,18 @@ class MenuScene(Scene):
         self.app.push(StatisticsScene(self.app))
 
     def quick_play(self) -> None:
+        from game.rules import Rules
+        from game.scenes.session import MatchConfig
+
         s = self.app.settings
         rules = Rules.preset_named(s.preset)
         start_match(self.app, MatchConfig(s.players, rules, s.opponent))
 
     def practice(self) -> None:
         """The quick-play table against Easy opponents, with take-backs always on."""
+        from game.rules import Rules
+        from game.scenes.session import MatchConfig
+
         s = self.app.settings
         rules = Rules.preset_named(s.preset)
         start_match(self.app, MatchConfig(s.players, rules, "easy", practice=True))
@@ -257,6 +267,7 @@ class MenuScene(Scene):
         start_lesson(self.app)
 
     def rules(self) -> None:
+        from game.rules import Rules
         from game.scenes.rules_page import RulesScene
 
         settings = self.app.settings
