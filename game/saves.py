@@ -156,6 +156,12 @@ class Keeper:
         if session.state.round_number:  # a match not dealt yet has nothing to lose
             self._save(session)
 
+    def flush(self) -> None:
+        """Wait until every save handed to the autosave so far is on disk (a test that watches
+        the files from a known point; the match's end waits for its own saves)."""
+        if self._saver is not None:
+            self._saver.flush()
+
     def release(self) -> None:
         """Stop watching the match (it was left); what it saved stays on disk to resume."""
         if self._session is not None:
