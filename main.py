@@ -2,13 +2,17 @@
 
 Also the standalone build's entry (build.spec): in a frozen app the computer seats' worker
 process is this same executable started again, and ``freeze_support`` turns that start into
-the worker instead of a second game, so it must run before anything else.
+the worker instead of a second game, so it must run before anything else. From source it
+does nothing, so multiprocessing is not imported for it (the menu's first frame needs none).
 """
 
 if __name__ == "__main__":
-    import multiprocessing
+    import sys
 
-    multiprocessing.freeze_support()
+    if getattr(sys, "frozen", False):
+        import multiprocessing
+
+        multiprocessing.freeze_support()
 
     import os
 

@@ -21,6 +21,7 @@ gamepad. In kiosk mode (:mod:`game.scenes.kiosk`) quitting is refused except by 
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
 import sys
@@ -37,15 +38,16 @@ from game.input.focus import draw_focus
 from game.input.glyphs import draw_hint_strip
 from game.input.intents import Act, Device, Intent
 from game.input.router import InputRouter
-from game.input.viewport import Viewport
-from game.scenes.base import Scene, Settings
+from game.input.viewport import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, Viewport
+from game.scenes.base import Scene
+from game.settings import Settings
+from game.view.theme import Theme, theme_by_id
 from game.view.tiles import TileRenderer
 
 if TYPE_CHECKING:
     from game.saves import Keeper
     from game.scenes.kiosk import Kiosk, KioskConfig
     from game.store import Notice, Store
-    from game.store import Settings as StoredSettings
     from game.view.widgets import Toast
 
 MAX_DT = 0.1  # seconds: longer gaps (a dragged window, a debugger) count as this much
@@ -100,17 +102,17 @@ class App:
         # real game); without one (tests, tools) nothing touches the disk. Read before the
         # window opens, so it opens as the player left it.
         self.store = store
-        self.stored: StoredSettings | None = None
+        self.stored: Settings | None = None  # as on disk (a kiosk's are the operator's)
         self.keeper: Keeper | None = None
         self.notices: list[Toast] = []  # short messages over every scene (a damaged file...)
         self._store_toasts: list[tuple[Toast, Notice]] = []  # said again in a new language
         self.autoplay: str | None = None  # a seat kind playing the person's seat (tests, CI)
         if store is not None:
-            from game.saves import Keeper, settings_from_store
+            from game.saves import Keeper
 
             self.stored = store.load_settings()
             if settings is None:
-                settings = settings_from_store(self.stored)
+                settings = dataclasses.replace(self.stored)
             self.keeper = Keeper(store)
         self.settings = settings or Settings()
         self.remembers_window = kiosk is None  # a kiosk's screen is the operator's, not saved
@@ -138,7 +140,7 @@ class App:
         self.sounds.volume = self.settings.volume
         self.sounds.muted = self.settings.muted
         self.take_notices()
-        self.renderer = TileRenderer(self.settings.theme, cache_size=1500)
+        self.renderer = TileRenderer(self.theme, cache_size=1500)
         self.inline_seats = inline_seats  # computer seats decide in the frame (tests, tools)
         self.stack: list[Scene] = []
         self.running = True
@@ -255,8 +257,6 @@ class App:
 
     def _remembered_size(self) -> tuple[int, int]:
         """The last windowed size saved, kept within the screen (it may be a smaller one now)."""
-        from game.cli import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE
-
         saved = self.settings.window_size
         if saved is None or not self.remembers_window:
             return DEFAULT_SIZE
@@ -310,10 +310,15 @@ class App:
                 pygame.transform.scale(self.screen, (w, h), target)
         pygame.display.flip()
 
+    @property
+    def theme(self) -> Theme:
+        """The colour theme the settings choose (an id this game lacks: the default)."""
+        return theme_by_id(self.settings.theme)
+
     def apply_settings(self) -> None:
         """Settings changed: restyle the tiles, speak the chosen language (scenes read the rest
         each frame)."""
-        self.renderer.theme = self.settings.theme
+        self.renderer.theme = self.theme
         self.sounds.volume = self.settings.volume
         self.sounds.muted = self.settings.muted
         self.apply_language()
@@ -341,10 +346,7 @@ class App:
             return
         if self.kiosk is not None and not self.kiosk.unlocked:
             return
-        from game.saves import settings_into_store
-
-        stored = settings_into_store(self.settings, self.stored)
-        self.store.save_settings(stored)
+        self.store.save_settings(self.stored.take_choices(self.settings))
         self._saved_window = (self.settings.fullscreen, self.settings.window_size)
         self.take_notices()
 
@@ -501,7 +503,7 @@ class App:
 
             u = ui_scale(surface.get_size())
             center = (surface.get_width() // 2, round(64 * u) + 12)
-            widgets.draw_toast(surface, self.notices[0], center, self.settings.theme, u)
+            widgets.draw_toast(surface, self.notices[0], center, self.theme, u)
         self.draw_focus(surface)
         if self.kiosk is not None:
             self.kiosk.draw(surface)
@@ -515,7 +517,7 @@ class App:
         from game.view.layout import ui_scale
 
         u = ui_scale(surface.get_size())
-        theme = self.settings.theme
+        theme = self.theme
         rect = top.focus_rect()
         if rect is not None:
             draw_focus(surface, rect, theme, self.time, u)

@@ -9,13 +9,10 @@ import argparse
 import math
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from game import __version__
-
-DEFAULT_SIZE = (1280, 720)
-MIN_SIZE = (320, 240)
-MAX_SIZE = (8192, 8192)
+from game.input.viewport import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE  # no pygame there
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -146,13 +143,15 @@ def _add_table_options(
 ) -> None:
     """The options ``simulate`` and ``tournament`` share: who sits, how many matches, which
     rules, the seed, and how much to print. What the two mean differently is passed in."""
-    parser.add_argument("--seats", default=seats, metavar="LIST", help=seats_help)
+    action = parser.add_argument("--seats", default=seats, metavar="LIST", help=seats_help)
+    action.kinds = _Later(_seat_kinds_text)  # type: ignore[attr-defined]  # for %(kinds)s
     parser.add_argument(
         "--matches", type=whole_number, default=matches, metavar="N", help=matches_help
     )
-    parser.add_argument(
+    action = parser.add_argument(
         "--players", type=whole_number, default=players, metavar="P", help=players_help
     )
+    action.range = _Later(_players_range_text)  # type: ignore[attr-defined]  # for %(range)s
     parser.add_argument(
         "--preset",
         choices=["standard", "station"],
@@ -164,6 +163,18 @@ def _add_table_options(
     )
     parser.add_argument("--rounds", type=whole_number, default=None, metavar="N", help=rounds_help)
     parser.add_argument("--quiet", action="store_true", help="print only the summary")
+
+
+class _Later:
+    """A part of a help text (``%(name)s``, the name an attribute of its option) looked up only
+    when the help is shown: the seat kinds and the player counts come from the AI and the
+    rules, which starting the game does not need before its first frame."""
+
+    def __init__(self, text: Callable[[], str]) -> None:
+        self._text = text
+
+    def __str__(self) -> str:
+        return self._text()
 
 
 def _seat_kinds_text() -> str:
@@ -182,12 +193,12 @@ def _add_simulate_options(parser: argparse.ArgumentParser) -> None:
     _add_table_options(
         parser,
         seats="random",
-        seats_help=f"comma-separated computer kind per seat, or one kind for every seat: "
-        f"{_seat_kinds_text()} (default: random)",
+        seats_help="comma-separated computer kind per seat, or one kind for every seat: "
+        "%(kinds)s (default: random)",
         matches=10,
         matches_help="number of matches to play (default: 10)",
         players=4,
-        players_help=f"number of players, {_players_range_text()} (default: 4)",
+        players_help="number of players, %(range)s (default: 4)",
         rounds_help="rounds in a match (default: the preset's)",
     )
     parser.add_argument(
@@ -395,9 +406,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "replay":
             if _no_display():
                 return 1
-            from game.scenes.replay import replay_main
-
-            return replay_main(args.file, args.size, args.frames, fullscreen=args.fullscreen)
+            return _replay(args.file, args.size, args.frames, fullscreen=args.fullscreen)
         if args.command == "screenshots":
             _headless_video()
             from game.scenes.screenshots import screenshots_main
@@ -433,6 +442,45 @@ def _play(args: argparse.Namespace) -> int:
         fullscreen=True if args.fullscreen else None,
         kiosk=args.kiosk,
     )
+
+
+def _replay(
+    path: str, size: tuple[int, int], max_frames: int | None, *, fullscreen: bool = False
+) -> int:
+    """``replay FILE``: the record on the table, or the reason it is refused; the exit status."""
+    import pygame
+
+    from game.app import App
+    from game.records import load_record_file
+    from game.rules.record import Record, RecordError
+    from game.scenes.replay import ReplayErrorScene, ReplayScene
+
+    error: tuple[int | None, str] | None = None
+    record: Record | None = None
+    try:
+        record, _warnings = load_record_file(path)
+    except RecordError as broken:
+        print(f"replay: {path}: line {broken.line}: {broken.reason}", file=sys.stderr)
+        error = (broken.line, broken.reason)
+    except OSError as failure:
+        print(f"replay: {failure}", file=sys.stderr)
+        return 1
+    try:
+        app = App(size, fullscreen=fullscreen)
+    except pygame.error as failure:
+        print(f"cannot open a window: {failure}", file=sys.stderr)
+        return 1
+    try:
+        if record is not None:
+            app.push(ReplayScene(app, record, path))
+        else:
+            assert error is not None
+            app.push(ReplayErrorScene(app, path, error[0], error[1]))
+            app.exit_code = 1
+        code = app.run(max_frames)
+        return 1 if error is not None else code
+    finally:
+        app.close()
 
 
 def _headless_video() -> None:

@@ -4,11 +4,13 @@ The game speaks English (the source strings), Irish (``ga``), Tamil (``ta``), Ic
 (``is``) and Basque (``eu``).
 
 * Catalogs are GNU gettext ``.po`` files, ``assets/locale/<code>/LC_MESSAGES/mexican_train.po``:
-  the human-edited source of truth, read directly (no ``.mo`` compile step). The parser here
-  handles what the format has: ``msgctxt``/``msgid``/``msgid_plural``/``msgstr``/``msgstr[n]``,
-  strings continued over several lines, C escapes, comments, ``#,`` flags (fuzzy entries are not
-  used, as gettext does), obsolete ``#~`` entries, and the header's ``Plural-Forms`` expression,
-  which is compiled by a small C-expression parser (never ``eval``).
+  the human-edited source of truth, read directly (no ``.mo`` compile step) with ``polib``; the
+  header's ``Plural-Forms`` expression is compiled by the standard library's ``gettext`` (which
+  checks it and never runs anything else). Fuzzy, empty and obsolete entries are not used, as
+  gettext does. Only the language shown is read.
+* :func:`parse_po` and :class:`PoEntry` (this module's own reader, which keeps every comment
+  and the entries' order) are for ``tools/i18n_extract.py``, which rewrites the catalogs; the
+  game does not use them.
 * A missing translation (absent, empty or fuzzy) falls back to the English source string.
 * ``tools/i18n_extract.py`` collects every ``_()``, ``N_()``, ``ngettext()``, ``pgettext()``
   and ``npgettext()`` call under ``game/`` into ``assets/locale/mexican_train.pot`` and merges it
@@ -48,10 +50,13 @@ import sys
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
+from gettext import c2py
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from game.rules import Reason, Rules, RulesError
+if TYPE_CHECKING:  # imported where used: the menu's first frame needs no rules
+    from game.rules import Reason, Rules, RulesError
 
 DOMAIN: Final = "mexican_train"
 DEFAULT: Final = "en"
@@ -359,123 +364,30 @@ class PluralFormsError(ValueError):
     """A Plural-Forms expression that cannot be read."""
 
 
-_TOKEN_RE: Final = re.compile(r"\s*(?:(\d+)|(n)|(\|\||&&|==|!=|<=|>=|[<>?:!()%*/+-]))")
 IntFn = Callable[[int], int]
 
 
 def compile_plural(expression: str) -> IntFn:
-    """A function ``n -> form index`` from a C plural expression (as in Plural-Forms).
+    """A function ``n -> form index`` from a C plural expression (as in Plural-Forms), compiled
+    by the standard library's gettext (which checks the expression: nothing else is run).
 
     >>> f = compile_plural("n%10!=1 || n%100==11")
     >>> [f(n) for n in (1, 2, 11, 21, 111)]
     [0, 1, 1, 0, 1]
     """
-    tokens: list[str] = []
-    pos = 0
     text = expression.strip().rstrip(";")
-    while pos < len(text):
-        match = _TOKEN_RE.match(text, pos)
-        if match is None or match.end() == pos:
-            if text[pos:].strip() == "":
-                break
-            raise PluralFormsError(f"cannot read plural expression at {text[pos:]!r}")
-        tokens.append(next(g for g in match.groups() if g is not None))
-        pos = match.end()
-    index = 0
+    try:
+        compiled = c2py(text)
+    except (ValueError, RecursionError) as error:
+        raise PluralFormsError(f"cannot read plural expression {expression!r}: {error}") from None
 
-    def peek() -> str | None:
-        return tokens[index] if index < len(tokens) else None
+    def plural(n: int) -> int:
+        try:
+            return int(compiled(n))
+        except ZeroDivisionError:  # "n % 0" in a broken header: the first form
+            return 0
 
-    def take(expected: str | None = None) -> str:
-        nonlocal index
-        token = peek()
-        if token is None or (expected is not None and token != expected):
-            raise PluralFormsError(f"expected {expected or 'more'} in {expression!r}")
-        index += 1
-        return token
-
-    def binary(ops: Mapping[str, Callable[[int, int], int]], sub: Callable[[], IntFn]) -> IntFn:
-        left = sub()
-        while peek() in ops:
-            op = ops[take()]
-            right = sub()
-            left = _combine(op, left, right)
-        return left
-
-    def ternary() -> IntFn:
-        cond = logical_or()
-        if peek() != "?":
-            return cond
-        take("?")
-        yes = ternary()
-        take(":")
-        no = ternary()
-        return lambda n: yes(n) if cond(n) else no(n)
-
-    def logical_or() -> IntFn:
-        return binary({"||": lambda a, b: int(bool(a) or bool(b))}, logical_and)
-
-    def logical_and() -> IntFn:
-        return binary({"&&": lambda a, b: int(bool(a) and bool(b))}, equality)
-
-    def equality() -> IntFn:
-        return binary({"==": lambda a, b: int(a == b), "!=": lambda a, b: int(a != b)}, relation)
-
-    def relation() -> IntFn:
-        ops: dict[str, Callable[[int, int], int]] = {
-            "<": lambda a, b: int(a < b),
-            ">": lambda a, b: int(a > b),
-            "<=": lambda a, b: int(a <= b),
-            ">=": lambda a, b: int(a >= b),
-        }
-        return binary(ops, additive)
-
-    def additive() -> IntFn:
-        return binary({"+": lambda a, b: a + b, "-": lambda a, b: a - b}, multiplicative)
-
-    def multiplicative() -> IntFn:
-        ops: dict[str, Callable[[int, int], int]] = {
-            "*": lambda a, b: a * b,
-            "/": lambda a, b: a // b if b else 0,
-            "%": lambda a, b: a % b if b else 0,
-        }
-        return binary(ops, unary)
-
-    def unary() -> IntFn:
-        token = peek()
-        if token == "!":
-            take()
-            inner = unary()
-            return lambda n: int(not inner(n))
-        if token == "-":
-            take()
-            neg = unary()
-            return lambda n: -neg(n)
-        return primary()
-
-    def primary() -> IntFn:
-        token = take()
-        if token == "(":
-            inner = ternary()
-            take(")")
-            return inner
-        if token == "n":
-            return lambda n: n
-        if token.isdigit():
-            value = int(token)
-            return lambda n: value
-        raise PluralFormsError(f"unexpected {token!r} in {expression!r}")
-
-    if not tokens:
-        raise PluralFormsError("empty plural expression")
-    result = ternary()
-    if index != len(tokens):
-        raise PluralFormsError(f"unexpected {tokens[index]!r} in {expression!r}")
-    return result
-
-
-def _combine(op: Callable[[int, int], int], left: IntFn, right: IntFn) -> IntFn:
-    return lambda n: op(left(n), right(n))
+    return plural
 
 
 def parse_plural_forms(value: str) -> tuple[int, IntFn]:
@@ -538,8 +450,26 @@ def catalog_from_entries(language: str, entries: Iterable[PoEntry]) -> Catalog:
 
 
 def read_catalog(path: Path, language: str) -> Catalog:
-    entries = parse_po(path.read_text(encoding="utf-8"), str(path))
-    return catalog_from_entries(language, entries)
+    """The usable translations of ``path`` (read with polib); PoError if it cannot be read."""
+    import polib
+
+    try:
+        po = polib.pofile(str(path), encoding="utf-8", check_for_duplicates=True)
+    except (OSError, ValueError, UnicodeDecodeError) as error:
+        raise PoError(str(path), 0, str(error)) from None
+    nplurals, plural = parse_plural_forms(PLURAL_FORMS.get(language, PLURAL_FORMS["en"]))
+    headers = dict(po.metadata)
+    if "Plural-Forms" in headers:
+        nplurals, plural = parse_plural_forms(headers["Plural-Forms"])
+    messages: dict[MessageKey, tuple[str, ...]] = {}
+    for entry in po.translated_entries():  # neither obsolete, nor fuzzy, nor empty
+        if entry.msgid_plural:
+            forms = tuple(entry.msgstr_plural[i] for i in sorted(entry.msgstr_plural))
+        else:
+            forms = (entry.msgstr,)
+        if forms and all(forms):
+            messages[(entry.msgctxt, entry.msgid)] = forms
+    return Catalog(language, nplurals, plural, messages, headers)
 
 
 _catalogs: dict[str, Catalog] = {}
@@ -738,35 +668,39 @@ def N_(msgid: str) -> str:
 
 # ----------------------------------------------------------------------------- shared phrases
 
-# The rules' refusal messages (game.rules.reasons.Reason), as catalog entries. The msgids are the
-# Reason values themselves; a test checks they stay equal.
-REASON_MESSAGES: Final[Mapping[Reason, str]] = {
-    Reason.NOT_YOUR_TURN: N_("not your turn"),
-    Reason.ROUND_OVER: N_("the round is over"),
-    Reason.NOT_IN_HAND: N_("that tile is not in your hand"),
-    Reason.NO_SUCH_TRAIN: N_("there is no such train"),
-    Reason.NUMBERS_DONT_MATCH: N_("the numbers don't match"),
-    Reason.TRAIN_PRIVATE: N_("that train is private"),
-    Reason.MEXICAN_AFTER_FIRST_TURN: N_("the Mexican train opens after your first turn"),
-    Reason.FIRST_TURN_OWN_TRAIN: N_("on your first turn you may only play on your own train"),
-    # Translators: {train} is "the Mexican train", "your train" or "{name}'s train"
-    Reason.MUST_SATISFY: N_("you must satisfy the open double on {train}"),
-    Reason.MUST_FOLLOW: N_("you must follow your double"),
-    Reason.TOO_MANY_OPEN_DOUBLES: N_("that would leave two doubles open"),
-    Reason.MUST_PLAY_NOT_DRAW: N_("you have a legal play, so you may not draw"),
-    Reason.MUST_PLAY_NOT_PASS: N_("you have a legal play, so you may not pass"),
-    Reason.MUST_DRAW_BEFORE_PASS: N_("draw from the boneyard before you pass"),
-    Reason.ALREADY_DRAWN: N_("you have already drawn this turn"),
-    Reason.BONEYARD_EMPTY: N_("the boneyard is empty"),
-    Reason.MUST_PLAY_DRAWN: N_("you must play the tile you drew"),
-    Reason.FIRST_TURN_NO_DRAW: N_(
-        "on your first turn, mark your train and pass instead of drawing"
-    ),
-    Reason.CANNOT_END_TURN: N_(
-        "you can end your turn early only while laying your first-turn line"
-    ),
-    Reason.NOT_ALLOWED: N_("that is not allowed now"),
-}
+@cache
+def reason_messages() -> Mapping[Reason, str]:
+    """The rules' refusal messages (game.rules.reasons.Reason), as catalog entries. The msgids
+    are the Reason values themselves; a test checks they stay equal."""
+    from game.rules import Reason
+
+    return {
+        Reason.NOT_YOUR_TURN: N_("not your turn"),
+        Reason.ROUND_OVER: N_("the round is over"),
+        Reason.NOT_IN_HAND: N_("that tile is not in your hand"),
+        Reason.NO_SUCH_TRAIN: N_("there is no such train"),
+        Reason.NUMBERS_DONT_MATCH: N_("the numbers don't match"),
+        Reason.TRAIN_PRIVATE: N_("that train is private"),
+        Reason.MEXICAN_AFTER_FIRST_TURN: N_("the Mexican train opens after your first turn"),
+        Reason.FIRST_TURN_OWN_TRAIN: N_("on your first turn you may only play on your own train"),
+        # Translators: {train} is "the Mexican train", "your train" or "{name}'s train"
+        Reason.MUST_SATISFY: N_("you must satisfy the open double on {train}"),
+        Reason.MUST_FOLLOW: N_("you must follow your double"),
+        Reason.TOO_MANY_OPEN_DOUBLES: N_("that would leave two doubles open"),
+        Reason.MUST_PLAY_NOT_DRAW: N_("you have a legal play, so you may not draw"),
+        Reason.MUST_PLAY_NOT_PASS: N_("you have a legal play, so you may not pass"),
+        Reason.MUST_DRAW_BEFORE_PASS: N_("draw from the boneyard before you pass"),
+        Reason.ALREADY_DRAWN: N_("you have already drawn this turn"),
+        Reason.BONEYARD_EMPTY: N_("the boneyard is empty"),
+        Reason.MUST_PLAY_DRAWN: N_("you must play the tile you drew"),
+        Reason.FIRST_TURN_NO_DRAW: N_(
+            "on your first turn, mark your train and pass instead of drawing"
+        ),
+        Reason.CANNOT_END_TURN: N_(
+            "you can end your turn early only while laying your first-turn line"
+        ),
+        Reason.NOT_ALLOWED: N_("that is not allowed now"),
+    }
 
 
 def reason_text(reason: Reason, train: str = "", open_doubles: int = 2) -> str:
@@ -775,11 +709,13 @@ def reason_text(reason: Reason, train: str = "", open_doubles: int = 2) -> str:
     ``train`` fills MUST_SATISFY (use :func:`train_label`); ``open_doubles`` is how many doubles
     a refused TOO_MANY_OPEN_DOUBLES play would leave open (the table's limit + 1).
     """
+    from game.rules import Reason
+
     if reason is Reason.TOO_MANY_OPEN_DOUBLES and open_doubles != 2:
         return ngettext(
             "that would leave {n} double open", "that would leave {n} doubles open", open_doubles
         ).format(n=open_doubles)
-    text = translate(REASON_MESSAGES[reason])
+    text = translate(reason_messages()[reason])
     return text.format(train=train) if "{train}" in text else text
 
 
@@ -996,6 +932,8 @@ def rules_heading(rules: Rules, players: int, code: str | None = None) -> str:
 
 def rules_sections(rules: Rules, players: int, code: str | None = None) -> list[tuple[str, str]]:
     """Sections (heading, paragraph) describing ``rules`` for ``players`` in a language."""
+    from game.rules import RulesError
+
     doc = rules_document(code)
     t = doc.text
     try:
@@ -1338,7 +1276,7 @@ def seeded_strings() -> list[str]:
         # Translators: {name} is a gamepad's name
         _("{name} connected"),
         _("Gamepad"),
-        # refusals (see REASON_MESSAGES)
+        # refusals (see reason_messages)
         ngettext("that would leave {n} double open", "that would leave {n} doubles open", n),
-        *(translate(message) for message in REASON_MESSAGES.values()),
+        *(translate(message) for message in reason_messages().values()),
     ]

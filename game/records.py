@@ -9,17 +9,15 @@ import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
-from game.rules import GameState
-from game.rules.record import MAX_LINE_LENGTH, Record, RecordError, load_record_lines
+if TYPE_CHECKING:  # the rules are imported where a record is read: saving needs none of them
+    from game.rules import GameState
+    from game.rules.record import Record
 
 # A 14-player double-18 match, the longest table, writes about 230 KB; even a match of nothing
 # but draws and passes stays under 4 MB. A bigger file is not a record: refuse it unread.
 MAX_RECORD_BYTES = 16 * 1024 * 1024
-# UTF-8 takes at most 4 bytes a character: a line past this many bytes is past the rules'
-# line length too, so it is refused before it is decoded or parsed.
-MAX_LINE_BYTES = 4 * MAX_LINE_LENGTH
 
 
 class NotAFileError(OSError):
@@ -86,6 +84,8 @@ def load_record_file(
     Raises RecordError for a broken record (with its line number) and OSError subclasses with a
     readable message for a file that cannot be read.
     """
+    from game.rules.record import RecordError, load_record_lines
+
     file = Path(path)
     try:
         stream = open_regular_file(file, MAX_RECORD_BYTES)
@@ -115,10 +115,15 @@ _O_BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
 def _file_lines(file: Path, stream: BinaryIO) -> Iterator[str]:
     """The file's lines, split on "\\n" only, decoded one at a time; at most
     MAX_RECORD_BYTES in all (the file may grow while it is read)."""
+    from game.rules.record import MAX_LINE_LENGTH, RecordError
+
+    # UTF-8 takes at most 4 bytes a character: a line past this many bytes is past the rules'
+    # line length too, so it is refused before it is decoded or parsed.
+    max_line_bytes = 4 * MAX_LINE_LENGTH
     total = 0
     for number in itertools.count(1):
         try:
-            raw = stream.readline(MAX_LINE_BYTES + 1)
+            raw = stream.readline(max_line_bytes + 1)
         except OSError as error:
             raise OSError(f"{file}: cannot read it ({_why(error)})") from None
         if not raw:
@@ -126,7 +131,7 @@ def _file_lines(file: Path, stream: BinaryIO) -> Iterator[str]:
         total += len(raw)
         if total > MAX_RECORD_BYTES:
             raise RecordError(number, "the file is too big to be a game record")
-        if len(raw) > MAX_LINE_BYTES:
+        if len(raw) > max_line_bytes:
             raise RecordError(number, f"the line is longer than {MAX_LINE_LENGTH} characters")
         try:
             yield raw.decode("utf-8")

@@ -1,10 +1,7 @@
-"""The running game and its files: settings in and out, the autosave, resume and statistics.
+"""The running game and its files: the autosave, resume and statistics.
 
 :mod:`game.store` reads and writes the files; this module connects them to the scenes:
 
-* :func:`settings_from_store` / :func:`settings_into_store` translate between the store's
-  :class:`~game.store.Settings` (what is on disk, kiosk options included) and the scenes'
-  :class:`~game.scenes.base.Settings` (what the screens read every frame).
 * :class:`Keeper` watches a match's :class:`~game.scenes.session.Session`: after every change
   (a deal, an action) it hands the match's game record and a little *meta* to an
   :class:`~game.store.AutoSaver` (written on a worker thread, so the frame never waits for the
@@ -41,7 +38,6 @@ printing ``killed at N WHAT FILE``.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import signal
@@ -51,15 +47,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.recent import keep_match
-from game.rules import END_TURN
-from game.rules import events as ev
-from game.scenes.base import PACES, Settings
 from game.store import MATCH_ID, AutoSaver, SavedGame, Store
-from game.store import Settings as StoredSettings
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (the rules are imported where used: not before the menu's first frame)
     from game.levels import Level
+    from game.rules import events as ev
     from game.scenes.session import Session
 
 TRACE_VARIABLE = "MEXICAN_TRAIN_TRACE"
@@ -67,56 +59,12 @@ KILL_VARIABLE = "MEXICAN_TRAIN_KILL_AT_END_STEP"
 HUMAN = "human"  # a person's seat in the meta's "seats"
 
 
-# ------------------------------------------------------------------------------ settings
-
-
-def settings_from_store(stored: StoredSettings) -> Settings:
-    """The scenes' settings from what the store read (unknown values fall back to defaults)."""
-    from game.view.theme import THEMES
-
-    return Settings(
-        pace=stored.opponent_pace if stored.opponent_pace in PACES else "normal",
-        numerals=stored.numerals,
-        theme_id=stored.theme if stored.theme in THEMES else "default",
-        hints=stored.hints,
-        animation=stored.animation_speed,
-        players=stored.players,
-        preset=stored.preset,
-        opponent=stored.opponent,
-        volume=stored.volume,
-        muted=stored.muted,
-        language=stored.language,
-        large_tiles=stored.large_tiles,
-        fullscreen=stored.fullscreen,
-        window_size=stored.window_size,
-        take_backs=stored.take_backs,
-    )
-
-
-def settings_into_store(settings: Settings, stored: StoredSettings) -> StoredSettings:
-    """Copy the scenes' settings into ``stored`` (its other fields kept); returns it."""
-    stored.opponent_pace = settings.pace
-    stored.numerals = settings.numerals
-    stored.theme = settings.theme_id
-    stored.hints = settings.hints
-    stored.animation_speed = max(0.0, min(4.0, float(settings.animation)))
-    stored.players = settings.players
-    stored.preset = settings.preset
-    stored.opponent = settings.opponent
-    stored.volume = max(0.0, min(1.0, float(settings.volume)))
-    stored.muted = settings.muted
-    stored.language = settings.language
-    stored.large_tiles = settings.large_tiles
-    stored.fullscreen = settings.fullscreen
-    stored.window_size = settings.window_size
-    stored.take_backs = settings.take_backs
-    return stored
-
-
 # ------------------------------------------------------------------------------ the game
 
 
 def record_digest(text: str) -> str:
+    import hashlib  # when first needed: not before the menu's first frame
+
     return hashlib.sha1(text.encode("utf-8")).hexdigest()
 
 
@@ -166,6 +114,8 @@ class Keeper:
                 session = session_from_save(saved, inline=True)
                 session.restore_table(saved.meta)
                 written = keep_results(self.store, session).written
+                from game.recent import keep_match
+
                 keep_match(self.store, session)  # kept once: a match kept already is left
                 if written:
                     self.store.clear_game()
@@ -210,6 +160,12 @@ class Keeper:
         if session.state.round_number:  # a match not dealt yet has nothing to lose
             self._save(session)
 
+    def flush(self) -> None:
+        """Wait until every save handed to the autosave so far is on disk (a test that watches
+        the files from a known point; the match's end waits for its own saves)."""
+        if self._saver is not None:
+            self._saver.flush()
+
     def release(self) -> None:
         """Stop watching the match (it was left); what it saved stays on disk to resume."""
         if self._session is not None:
@@ -227,7 +183,9 @@ class Keeper:
             self._session = None
 
     def _changed(self, session: Session, events: list[ev.Event]) -> None:
-        if any(isinstance(event, ev.MatchEnded) for event in events):
+        from game.rules.events import MatchEnded
+
+        if any(isinstance(event, MatchEnded) for event in events):
             self._finished(session)
         else:
             self._save(session)
@@ -265,6 +223,8 @@ class Keeper:
             self._saver.flush()
         self.poll()
         session.outcome = keep_results(self.store, session)
+        from game.recent import keep_match
+
         keep_match(self.store, session)  # Recent matches: after the results, before the clear
         if self._saver is not None and session.outcome.written:
             # (a refused write left the finished match saved: the next start tries again)
@@ -326,6 +286,8 @@ def session_from_save(saved: SavedGame, *, inline: bool = False) -> Session:
     session.practice = meta.get("practice") is True  # a practice match stays one
     session.mode = str(meta.get("mode", session.mode))
     if meta.get("ended_turn") is True and state.in_first_turn_line:
+        from game.rules import END_TURN
+
         session.apply(END_TURN)  # the stop that wrote no line
     return session
 

@@ -270,8 +270,8 @@ def check_round(app: App) -> str:
     session = Session(config, inline=False, kinds=kinds)
     runner = session.runner
     try:
-        app.settings.pace = "fast"
-        app.settings.animation = 0.0
+        app.settings.opponent_pace = "fast"
+        app.settings.animation_speed = 0.0
         app.reset(MenuScene(app))
         session.start_round()
         app.push(DealScene(app, session))
@@ -310,7 +310,8 @@ def check_round(app: App) -> str:
 def check_saves(home: Path) -> str:
     from game.rules import GameState, Rules
     from game.rules.record import RecordWriter
-    from game.store import Settings, Store
+    from game.settings import Settings
+    from game.store import Store
 
     store = Store(home / "saves")
     settings = Settings(volume=0.25, opponent_pace="slow")

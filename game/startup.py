@@ -1,10 +1,11 @@
 """Start-up timing, and the hidden switches that tests, CI and benchmarks use.
 
-``MEXICAN_TRAIN_STARTUP=1``  print ``first-frame S T`` on stdout when the first frame is on
+``MEXICAN_TRAIN_STARTUP=1``  print ``first-frame S T C`` on stdout when the first frame is on
 screen: S is seconds since the process started (from the kernel on Linux, otherwise since this
 module was imported, which misses the interpreter's own start), T the wall-clock time (Unix
 seconds) so a parent process can measure from its own launch, a one-file build's unpacking
-included.
+included, and C the processor seconds the process has used so far (which a busy machine
+stretches far less than S).
 
 ``MEXICAN_TRAIN_AUTOPLAY=KIND``  the person's seat is played by a computer seat of that kind
 and the menu starts a quick-play match (or resumes the saved one) by itself.
@@ -44,7 +45,8 @@ def first_frame() -> None:
     if _reported or os.environ.get(STARTUP_VARIABLE, "") in ("", "0"):
         return
     _reported = True
-    print(f"first-frame {process_age():.3f} {time.time():.3f}", file=sys.stdout, flush=True)
+    line = f"first-frame {process_age():.3f} {time.time():.3f} {time.process_time():.3f}"
+    print(line, file=sys.stdout, flush=True)
 
 
 def missing_display() -> str | None:

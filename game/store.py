@@ -14,7 +14,7 @@ The home is, in order: the ``home`` argument, the ``MEXICAN_TRAIN_HOME`` environ
 
 Files (JSON, UTF-8), each ``{"format": "mexican-train/<kind>", "version": N, ...}``:
 
-``settings.json``    :class:`Settings`, flat: one key per field.
+``settings.json``    :class:`~game.settings.Settings`, flat: one key per field.
 ``statistics.json``  :class:`Statistics`: ``"overall"`` and ``"levels"`` tallies.
 ``progress.json``    :class:`Progress`: ``"ladder"`` stars by level id, ``"daily"`` best by date.
 ``game.json``        the game in progress: ``"meta"`` (what the UI needs beyond the rules: seat
@@ -55,9 +55,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any, NamedTuple, TypeGuard
-
-import platformdirs
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeGuard
 
 from game.i18n import N_, translate
 from game.records import (
@@ -66,9 +64,11 @@ from game.records import (
     read_regular_file,
     write_text_atomically,
 )
-from game.rules import GameState
-from game.rules.names import check_name as rules_check_name
-from game.rules.record import Record, RecordError, RecordWriter, load_record, split_lines
+from game.settings import MAX_ANIMATION_SPEED, PACES, Settings
+
+if TYPE_CHECKING:  # the rules are imported where used: reading the settings needs none
+    from game.rules import GameState
+    from game.rules.record import Record, RecordWriter
 
 APP_NAME = "mexican-train"
 HOME_VARIABLE = "MEXICAN_TRAIN_HOME"
@@ -83,8 +83,6 @@ MAX_SMALL_FILE = 4 * 1024 * 1024  # settings, statistics, progress
 MAX_GAME_FILE = 64 * 1024 * 1024  # the autosave (a record is far smaller)
 STALE_TEMPORARY_SECONDS = 3600.0  # temp files of writes killed midway older than this are removed
 
-PACES: tuple[str, ...] = ("slow", "normal", "fast")
-MAX_ANIMATION_SPEED = 4.0
 
 
 def default_home() -> Path:
@@ -92,6 +90,8 @@ def default_home() -> Path:
     override = os.environ.get(HOME_VARIABLE, "").strip()
     if override:
         return Path(override).expanduser()
+    import platformdirs  # not imported when the environment names the folder
+
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
@@ -212,10 +212,23 @@ def _window_size(value: Any) -> tuple[int, int] | None:
     return (int(value[0]), int(value[1]))
 
 
+def _theme(value: Any) -> str:
+    """A theme id; one this game does not have (a newer version's) is the default theme."""
+    from game.view.theme import THEMES
+
+    theme = _THEME_ID(value)
+    return theme if theme in THEMES else "default"
+
+
+_THEME_ID = _text(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+
+
 def check_name(value: Any) -> str:
     """A player's name read from a file, if it is printable text of sane length (the check
     records and level files use too: :func:`game.rules.names.check_name`); else ValueError
     saying what is wrong."""
+    from game.rules.names import check_name as rules_check_name
+
     problem = rules_check_name(value)
     if problem is not None:
         raise ValueError(problem)
@@ -223,49 +236,17 @@ def check_name(value: Any) -> str:
 
 
 def _is_name(value: Any) -> bool:
+    from game.rules.names import check_name as rules_check_name
+
     return rules_check_name(value) is None
 
 
 # ---------------------------------------------------------------------------------- settings
 
 
-@dataclass
-class Settings:
-    """The player's choices. Change fields freely, then :meth:`Store.save_settings`."""
-
-    language: str = "auto"  # "auto" (from the system) or a language tag such as "es", "ta"
-    theme: str = "default"  # a theme id of game.view.theme
-    numerals: bool = False  # numbers instead of pips on the tiles
-    large_tiles: bool = False
-    animation_speed: float = 1.0  # 0.0 is reduced motion (no movement, instant changes)
-    opponent_pace: str = "normal"  # one of PACES
-    volume: float = 0.8  # 0.0 .. 1.0
-    muted: bool = False
-    fullscreen: bool = False  # the player's last F11 / Alt+Enter: the next start opens so
-    kiosk_pin: str = ""  # digits an operator types to leave kiosk mode; "" for none
-    # Keys held together to leave kiosk mode: none until the operator sets their own (a chord
-    # printed in the help would be no secret; the kiosk asks for a PIN at its first start).
-    kiosk_exit_chord: str = ""
-    kiosk_idle_seconds: int = 90  # idle time before kiosk mode returns to the attract mode
-    kiosk_pin_hash: str = ""  # the operator's PIN, salted and hashed (game.scenes.kiosk)
-    kiosk_pin_failures: int = 0  # wrong PINs in a row (kept over a restart: the lockout grows)
-    kiosk_pin_locked_seconds: float = 0.0  # what was left of the PIN pad's lockout
-    window_size: tuple[int, int] | None = None  # the last windowed size, or None
-    hints: bool = True  # light the tiles in the hand that can be played
-    players: int = 4  # quick play's table, as last chosen on the custom table
-    preset: str = "standard"
-    opponent: str = ""  # a computer seat kind; "" for the game's default
-    take_backs: bool = False  # Undo at the table (a match where it is used is practice)
-    kiosk_take_backs: bool = False  # the operator lets kiosk players take turns back too
-
-    @property
-    def reduced_motion(self) -> bool:
-        return self.animation_speed == 0.0
-
-
 _SETTINGS_CHECKS: dict[str, Check] = {
     "language": _text(r"auto|[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8}){0,3}"),
-    "theme": _text(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}"),
+    "theme": _theme,
     "numerals": _boolean,
     "large_tiles": _boolean,
     "animation_speed": _number(0.0, MAX_ANIMATION_SPEED),
@@ -578,6 +559,9 @@ class SavedGame(NamedTuple):
     def writer(self) -> RecordWriter:
         """A RecordWriter holding the record so far: keep adding the events of new actions."""
         record = self.record
+        from game.rules import GameState
+        from game.rules.record import RecordWriter
+
         fresh = GameState.new(record.rules, record.players, record.seed, record.names)
         writer = RecordWriter(fresh)
         writer.lines.extend(dict(obj) for _, obj in record.lines)
@@ -761,6 +745,8 @@ class Store:
         Call it after every action. False (and a notice, once) when the disk refuses; ValueError
         or TypeError when the record text is not JSON Lines or meta is not JSON-able.
         """
+        from game.rules.record import split_lines
+
         lines = [line for line in split_lines(record_text) if line.strip()]
         checked = self._checked_lines  # the lines of the last save, already checked
         start = len(checked) if lines[: len(checked)] == checked else 0
@@ -799,6 +785,8 @@ class Store:
         if isinstance(names, list) and not all(_is_name(name) for name in names):
             self._set_aside(_GAME, "damaged", _say(N_("a player's name is not printable text")))
             return None
+        from game.rules.record import RecordError, load_record
+
         try:
             text = "".join(_record_line(line) + "\n" for line in lines)
             record, state = load_record(text)

@@ -1,6 +1,6 @@
 """Soak run: 2,000 whole random matches across every rule combination, no exception and no
-broken invariant. Runs in the normal test command (it is marked ``slow`` so it can be picked out
-with ``-m slow`` or left out with ``-m "not slow"``).
+broken invariant. Marked ``slow``: the README's test command leaves it out, ``python -m pytest
+-m slow`` runs it, and CI (``.ci/run``) runs both.
 """
 
 from __future__ import annotations

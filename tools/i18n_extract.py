@@ -3,6 +3,7 @@
     python tools/i18n_extract.py            # write assets/locale/mexican_train.pot, update .po
     python tools/i18n_extract.py --check    # change nothing; exit 1 if a catalog is out of date
                                             # (moved references alone do not count)
+    python tools/i18n_extract.py --renumber # also bring every reference's line up to date
     python tools/i18n_extract.py --no-levels  # leave out the level files' texts (game.levels),
                                               # which a player sees on the ladder screen
     python tools/i18n_extract.py --translations more.json [--translations other.json]
@@ -12,7 +13,9 @@ Every ``_("...")``, ``gettext("...")``, ``N_("...")``, ``ngettext("...", "...", 
 ``pgettext("ctx", "...")`` and ``npgettext("ctx", "...", "...", n)`` call under ``game/`` (read
 with the ``ast`` module, so only literal strings count; others are reported) becomes a catalog
 entry with its ``file:line`` references. A ``# Translators:`` comment on the lines just above a
-call goes into the entry as a ``#.`` note.
+call goes into the entry as a ``#.`` note. A message whose references still name the same files
+keeps the lines the template already gives (code moving within a file changes no catalog, so a
+run on a clean checkout changes nothing); ``--renumber`` writes every reference's current line.
 
 Merging keeps every existing translation, updates references and notes, adds new entries with
 an empty translation, and marks entries the code no longer uses obsolete (``#~``, translation
@@ -466,10 +469,15 @@ def run(
     levels: bool = True,
     quiet: bool = False,
     translations: Sequence[Path] = (),
+    renumber: bool = False,
 ) -> int:
     files = python_files(root)
     extra = level_messages(root) if levels else []
     messages, warnings = collect(files, root, extra)
+    locale = root / "assets" / "locale"
+    old_template = locale / f"{i18n.DOMAIN}.pot"
+    if not renumber and old_template.is_file():
+        keep_places(messages, i18n.parse_po(old_template.read_text("utf-8"), str(old_template)))
     for warning in warnings:
         print(f"warning: {warning}", file=sys.stderr)
     given: Translations = {}
@@ -482,7 +490,6 @@ def run(
         ]
         for warning in warnings:
             print(f"warning: {warning}", file=sys.stderr)
-    locale = root / "assets" / "locale"
     pot = template(messages)
     outputs: dict[Path, str] = {locale / f"{i18n.DOMAIN}.pot": format_po(pot)}
     for code in i18n.LANGUAGES:
@@ -523,6 +530,20 @@ def run(
     return 0
 
 
+def keep_places(messages: Sequence[Message], old: Sequence[PoEntry]) -> None:
+    """Give each message the references the old template has for it when they name the same
+    files in the same order (only lines moved), so moving code rewrites no catalog."""
+    known = {e.key: e for e in old if e.msgid != "" or e.msgctxt is not None}
+
+    def files(references: Sequence[str]) -> list[str]:
+        return [ref.rsplit(":", 1)[0] for ref in references]
+
+    for message in messages:
+        before = known.get(message.key)
+        if before is not None and files(before.references) == files(message.references):
+            message.references = list(before.references)
+
+
 def _unplaced(text: str) -> str:
     """A catalog without its ``#:`` reference lines."""
     return "\n".join(line for line in text.splitlines() if not line.startswith("#:"))
@@ -540,6 +561,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--root", type=Path, default=ROOT, help="the repository (default: here)")
     parser.add_argument("--quiet", action="store_true")
     parser.add_argument(
+        "--renumber",
+        action="store_true",
+        help="write every reference's current line (by default a message whose references "
+        "name the same files keeps the lines the template has)",
+    )
+    parser.add_argument(
         "--translations",
         type=Path,
         action="append",
@@ -555,6 +582,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             levels=args.levels,
             quiet=args.quiet,
             translations=args.translations,
+            renumber=args.renumber,
         )
     except (ExtractError, i18n.PoError, SyntaxError) as error:
         print(f"i18n_extract: {error}", file=sys.stderr)

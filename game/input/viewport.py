@@ -24,6 +24,12 @@ MIN_SHORT = 480  # px: the short side of the smallest designed layout
 MIN_LONG = 640  # px: its long side
 MAX_ASPECT = 21 / 9  # wider (or taller) windows are letterboxed to this
 
+# The window: its size when nothing says otherwise, and the sizes it may be opened at (the
+# command line's --size, a saved size); under MIN_SHORT x MIN_LONG it shows a scaled canvas.
+DEFAULT_SIZE = (1280, 720)
+MIN_SIZE = (320, 240)
+MAX_SIZE = (8192, 8192)
+
 
 def canvas_size(window: tuple[int, int]) -> tuple[int, int]:
     """The logical canvas for a window of ``window`` pixels.

@@ -1,4 +1,4 @@
-"""What every scene is, and the settings they share.
+"""What every scene is.
 
 A scene gets ``handle(event)`` for input, ``update(dt)`` with elapsed seconds, and
 ``draw(surface)``. The app keeps a stack: only the top scene gets input and time; scenes under
@@ -14,7 +14,6 @@ strip shows, drawn with the buttons of the device in use.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -22,42 +21,12 @@ import pygame
 from game.i18n import N_, _
 from game.input.focus import FocusItem, FocusRing, button_items, scene_buttons
 from game.input.intents import Intent
-from game.view.theme import Theme, theme_by_id
 
 if TYPE_CHECKING:
     from game.app import App
 
-# Names as game.store keeps them (opponent_pace), so settings persist without a mapping.
-PACES: dict[str, float] = {"slow": 1.3, "normal": 0.75, "fast": 0.3}
 # English msgids: translate (i18n.translate) where shown, so a change of language shows at once.
 PACE_LABELS: dict[str, str] = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
-
-
-@dataclass
-class Settings:
-    pace: str = "normal"  # how long a computer seat pauses before each move
-    numerals: bool = False  # numerals on tiles instead of pips
-    theme_id: str = "default"
-    hints: bool = True  # light the tiles in your hand that can be played
-    animation: float = 1.0  # animation speed factor (0 = reduced motion)
-    players: int = 4
-    preset: str = "standard"
-    opponent: str = ""  # seat kind; "" = the strongest available
-    volume: float = 0.8  # sound effects, 0..1
-    muted: bool = False
-    language: str = "auto"  # "auto" (the system's) or a code of game.i18n.LANGUAGES
-    large_tiles: bool = False  # bigger tiles in the hand and on the trains
-    fullscreen: bool = False  # the player's last F11 / Alt+Enter: start that way next time
-    window_size: tuple[int, int] | None = None  # the last windowed size; None: the default
-    take_backs: bool = False  # Undo at the table (quick play, custom and ladder tables)
-
-    @property
-    def theme(self) -> Theme:
-        return theme_by_id(self.theme_id)
-
-    @property
-    def pace_seconds(self) -> float:
-        return PACES.get(self.pace, PACES["normal"])
 
 
 class Scene:

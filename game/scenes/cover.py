@@ -88,7 +88,7 @@ class CoverScene(Scene):
         self.time += dt
 
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.settings.theme
+        th = self.app.theme
         width, height = surface.get_size()
         u = ui_scale((width, height))
         surface.blit(w.felt((width, height), th), (0, 0))
@@ -136,7 +136,7 @@ class CoverScene(Scene):
 
     def _draw_go(self, surface: pygame.Surface, panel: pygame.Rect, top: int, u: float) -> None:
         """ "Tap to show your hand", with the button of the device in use."""
-        th = self.app.settings.theme
+        th = self.app.theme
         device = self.app.router.last_device
         words = {
             "mouse": _("Click to show your hand"),

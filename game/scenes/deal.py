@@ -58,7 +58,7 @@ class DealScene(Scene):
                 state.players,
                 state.names,
                 session.human,
-                settings.theme,
+                self.app.theme,
                 self.app.renderer,
                 settings.numerals,
                 settings.large_tiles,
@@ -207,11 +207,11 @@ class DealScene(Scene):
         settings = self.app.settings
         view = self.view
         if self.dealt:  # the tiles fly to the tray's slots: it keeps its size until they land
-            view.set_style(settings.theme, settings.numerals)
+            view.set_style(self.app.theme, settings.numerals)
         else:
-            view.set_style(settings.theme, settings.numerals, settings.large_tiles)
-        view.speed = settings.animation
-        self.time += dt * (settings.animation if settings.animation > 0 else 100.0)
+            view.set_style(self.app.theme, settings.numerals, settings.large_tiles)
+        view.speed = settings.animation_speed
+        self.time += dt * (settings.animation_speed if settings.animation_speed > 0 else 100.0)
         if not self.dealt and self.time >= SHUFFLE_TIME:
             self._deal()
             self.stage = "deal"

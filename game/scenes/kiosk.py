@@ -237,9 +237,7 @@ class Kiosk:
         stored, store = self.app.stored, self.app.store
         if stored is None or store is None:
             return
-        from game.saves import settings_into_store
-
-        settings_into_store(self.app.settings, stored)
+        stored.take_choices(self.app.settings)
         self._write_stored()
 
     def restore_settings(self) -> None:
@@ -400,7 +398,7 @@ class Kiosk:
         left = self.warning
         if left is None:
             return
-        th = self.app.settings.theme
+        th = self.app.theme
         width, height = surface.get_size()
         u = ui_scale((width, height))
         shade = pygame.Surface((width, height), pygame.SRCALPHA)
@@ -570,7 +568,7 @@ class PinPadScene(Scene):
         self.draw_pad(surface)
 
     def draw_pad(self, surface: pygame.Surface) -> None:
-        th = self.app.settings.theme
+        th = self.app.theme
         u = ui_scale(surface.get_size())
         w.draw_panel(
             surface, self.panel, (*th.panel[:3], 245), th.panel_edge, round(18 * u), 2, shadow=True
@@ -689,7 +687,7 @@ class PinSetupScene(PinPadScene):
             button.update(dt)  # no timeout: the operator takes the time they need
 
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.settings.theme
+        th = self.app.theme
         u = ui_scale(surface.get_size())
         surface.blit(w.felt(surface.get_size(), th), (0, 0))
         w.page_title(surface, _("Kiosk mode: first start"), th, u, round(30 * u))
@@ -760,7 +758,7 @@ class AttractScene(Scene):
             players,
             session.state.names,
             None,
-            settings.theme,
+            self.app.theme,
             self.app.renderer,
             settings.numerals,
         )
@@ -826,7 +824,7 @@ class AttractScene(Scene):
         self.time += dt
         settings = self.app.settings
         view = self.view
-        view.set_style(settings.theme, settings.numerals)
+        view.set_style(self.app.theme, settings.numerals)
         view.update(dt)
         state = self.session.state
         if state.phase != "play":
@@ -866,7 +864,7 @@ class AttractScene(Scene):
         view = self.view
         view.draw(surface)
         view.draw_top(surface)
-        th = self.app.settings.theme
+        th = self.app.theme
         lay = view.layout
         u = lay.scale
         area = lay.tray.union(lay.prompt)

@@ -770,7 +770,7 @@ class LadderScene(Scene):
         self.back_button.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.settings.theme
+        th = self.app.theme
         u = self.scale
         width, _height = surface.get_size()
         surface.blit(w.felt(surface.get_size(), th), (0, 0))
@@ -907,7 +907,7 @@ class DailyScene(Scene):
             button.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.settings.theme
+        th = self.app.theme
         u = self.scale
         width = surface.get_width()
         surface.blit(w.felt(surface.get_size(), th), (0, 0))

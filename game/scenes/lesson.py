@@ -402,7 +402,7 @@ def draw_guide(
     button: w.Button | None,
 ) -> pygame.Rect:
     """The guide card: the step's words wrapped, and its Next button on a page; its rect."""
-    th = scene.app.settings.theme
+    th = scene.app.theme
     u = scene.view.layout.scale
     rect = scene.guide_rect(surface.get_size())
     size = max(12, round(19 * u))

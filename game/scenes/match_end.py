@@ -207,7 +207,7 @@ class MatchEndScene(Scene):
         return _("Shared win: {names}").format(names=join_names(who))
 
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.settings.theme
+        th = self.app.theme
         u = self.scale
         width, height = surface.get_size()
         surface.blit(w.felt((width, height), th), (0, 0))
@@ -333,7 +333,7 @@ class MatchEndScene(Scene):
 
     def _draw_rating(self, surface: pygame.Surface, rect: pygame.Rect, u: float) -> int:
         """The level's verdict and its stars in a panel at ``rect``'s top; its bottom."""
-        th = self.app.settings.theme
+        th = self.app.theme
         rating = self.rating
         assert rating is not None
         verdict, detail = self.rating_lines()

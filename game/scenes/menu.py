@@ -13,14 +13,16 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, ngettext
-from game.rules import Rules
 from game.scenes.base import Scene
-from game.scenes.session import MatchConfig, Session, default_opponent
 from game.view import widgets as w
 from game.view.layout import ui_scale
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.scenes.session import MatchConfig, Session
+
+# A match's machinery (game.scenes.session: the computer seats, their worker process, the AI)
+# is imported when a match starts, not before the menu's first frame.
 
 
 def button_column(
@@ -52,6 +54,8 @@ def start_match(app: App, config: MatchConfig) -> None:
 
 def new_session(app: App, config: MatchConfig) -> Session:
     """A new match, not dealt yet, watched by the autosave (when the app keeps saves)."""
+    from game.scenes.session import Session, default_opponent
+
     kinds: list[str | None] | None = None
     if app.autoplay:  # tests and CI: a computer plays the person's seat
         opponent = config.opponent or default_opponent()
@@ -231,12 +235,18 @@ class MenuScene(Scene):
         self.app.push(RecentScene(self.app))
 
     def quick_play(self) -> None:
+        from game.rules import Rules
+        from game.scenes.session import MatchConfig
+
         s = self.app.settings
         rules = Rules.preset_named(s.preset)
         start_match(self.app, MatchConfig(s.players, rules, s.opponent))
 
     def practice(self) -> None:
         """The quick-play table against Easy opponents, with take-backs always on."""
+        from game.rules import Rules
+        from game.scenes.session import MatchConfig
+
         s = self.app.settings
         rules = Rules.preset_named(s.preset)
         start_match(self.app, MatchConfig(s.players, rules, "easy", practice=True))
@@ -263,6 +273,7 @@ class MenuScene(Scene):
         start_lesson(self.app)
 
     def rules(self) -> None:
+        from game.rules import Rules
         from game.scenes.rules_page import RulesScene
 
         settings = self.app.settings
@@ -293,7 +304,7 @@ class MenuScene(Scene):
             button.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.settings.theme
+        th = self.app.theme
         width, height = surface.get_size()
         u = ui_scale((width, height))
         surface.blit(w.felt((width, height), th), (0, 0))
@@ -348,7 +359,7 @@ class MenuScene(Scene):
     def _draw_train(self, surface: pygame.Surface, u: float) -> None:
         """A line of tiles winding along a sine wave, sliding slowly to the left."""
         renderer = self.app.renderer
-        th = self.app.settings.theme
+        th = self.app.theme
         width, height = surface.get_size()
         size = max(12, round(26 * u))
         pitch = 2 * size + 4

@@ -208,11 +208,11 @@ class OptionsScene(Scene):
             button.update(dt)
 
     def draw_background(self, surface: pygame.Surface) -> None:
-        th = self.app.settings.theme
+        th = self.app.theme
         surface.blit(w.felt(surface.get_size(), th), (0, 0))
 
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.settings.theme
+        th = self.app.theme
         u = self.scale
         width = surface.get_width()
         self.draw_background(surface)

@@ -83,7 +83,7 @@ class PauseScene(Scene):
             button.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.settings.theme
+        th = self.app.theme
         u = ui_scale(surface.get_size())
         fade = min(1.0, self.time / 0.2)
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

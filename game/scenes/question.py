@@ -79,7 +79,7 @@ class QuestionScene(Scene):
             button.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.settings.theme
+        th = self.app.theme
         u = ui_scale(surface.get_size())
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, round(140 * min(1.0, self.time / 0.2))))

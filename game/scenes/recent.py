@@ -385,7 +385,7 @@ class RecentScene(Scene):
             replay.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.settings.theme
+        th = self.app.theme
         u = self.scale
         width, _height = surface.get_size()
         surface.blit(w.felt(surface.get_size(), th), (0, 0))
@@ -422,7 +422,7 @@ class RecentScene(Scene):
     def _draw_row(
         self, surface: pygame.Surface, rect: pygame.Rect, item: RecentMatch, lit: bool, alpha: int
     ) -> None:
-        th = self.app.settings.theme
+        th = self.app.theme
         row = self.row
         won = item.seat in item.winners and len(item.people) == 1
         tint = (0.16 if won else 0.06) + (0.12 if lit else 0.0)
@@ -457,7 +457,7 @@ class RecentScene(Scene):
             y += row.line(size)
 
     def _draw_empty(self, surface: pygame.Surface) -> None:
-        th = self.app.settings.theme
+        th = self.app.theme
         size = max(12, round(20 * self.scale))
         words = _("No finished match yet: play one to its end and it is kept here to review")
         y = self.view.y + self.view.h // 3
@@ -467,7 +467,7 @@ class RecentScene(Scene):
     def _draw_scrollbar(self, surface: pygame.Surface) -> None:
         if self.max_scroll <= 0:
             return
-        theme = self.app.settings.theme
+        theme = self.app.theme
         track = pygame.Rect(self.view.right + 4, self.view.y, max(3, round(6 * self.scale)), 0)
         track.h = self.view.h
         if track.right > surface.get_width():

@@ -8,7 +8,6 @@ the same table the game uses. Seat 0's hand is shown in the tray.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -54,7 +53,7 @@ class ReplayScene(Scene):
             record.players,
             record.names,
             0,
-            settings.theme,
+            self.app.theme,
             self.app.renderer,
             settings.numerals,
         )
@@ -193,8 +192,9 @@ class ReplayScene(Scene):
     def update(self, dt: float) -> None:
         settings = self.app.settings
         view = self.view
-        view.set_style(settings.theme, settings.numerals)
-        view.speed = self.speed * (settings.animation if settings.animation > 0 else 20.0)
+        view.set_style(self.app.theme, settings.numerals)
+        speed = settings.animation_speed
+        view.speed = self.speed * (speed if speed > 0 else 20.0)
         view.update(dt)
         if self.playing and not view.busy:
             self.wait -= dt * self.speed
@@ -289,7 +289,7 @@ class ReplayErrorScene(Scene):
         self.button.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.settings.theme
+        th = self.app.theme
         width, height = surface.get_size()
         u = ui_scale((width, height))
         surface.blit(w.felt((width, height), th), (0, 0))
@@ -336,38 +336,3 @@ class ReplayErrorScene(Scene):
         self.button.rect.midbottom = (panel.centerx, panel.bottom - round(16 * u))
         self.button.draw(surface, th, u)
 
-
-def replay_main(
-    path: str, size: tuple[int, int], max_frames: int | None, *, fullscreen: bool = False
-) -> int:
-    """Run ``main.py replay FILE``; returns the exit status."""
-    from game.records import load_record_file
-
-    error: tuple[int | None, str] | None = None
-    record: Record | None = None
-    try:
-        record, _warnings = load_record_file(path)
-    except RecordError as broken:
-        print(f"replay: {path}: line {broken.line}: {broken.reason}", file=sys.stderr)
-        error = (broken.line, broken.reason)
-    except OSError as failure:
-        print(f"replay: {failure}", file=sys.stderr)
-        return 1
-    from game.app import App
-
-    try:
-        app = App(size, fullscreen=fullscreen)
-    except pygame.error as failure:
-        print(f"cannot open a window: {failure}", file=sys.stderr)
-        return 1
-    try:
-        if record is not None:
-            app.push(ReplayScene(app, record, path))
-        else:
-            assert error is not None
-            app.push(ReplayErrorScene(app, path, error[0], error[1]))
-            app.exit_code = 1
-        code = app.run(max_frames)
-        return 1 if error is not None else code
-    finally:
-        app.close()

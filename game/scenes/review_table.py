@@ -118,7 +118,7 @@ class ReviewTableScene(Scene):
             record.players,
             record.names,
             self.seat,
-            settings.theme,
+            app.theme,
             app.renderer,
             settings.numerals,
             settings.large_tiles,
@@ -425,7 +425,7 @@ class ReviewTableScene(Scene):
     def update(self, dt: float) -> None:
         settings = self.app.settings
         view = self.view
-        view.set_style(settings.theme, settings.numerals, settings.large_tiles)
+        view.set_style(self.app.theme, settings.numerals, settings.large_tiles)
         if view.layout is not self._placed_for:  # resized, or large tiles switched
             self._place()
         view.update(dt)

@@ -162,7 +162,7 @@ class ReviewingScene(Scene):
         ).format(done=job.done, total=job.total)
 
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.settings.theme
+        th = self.app.theme
         u = self.scale
         width, height = surface.get_size()
         surface.blit(w.felt((width, height), th), (0, 0))

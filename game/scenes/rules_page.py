@@ -70,7 +70,7 @@ class RulesScene(Scene):
         self._layout()
 
     def _render(self) -> pygame.Surface:
-        th = self.app.settings.theme
+        th = self.app.theme
         u = self.scale
         width = min(self.size[0] - 40, round(880 * u) + 60)
         head = max(14, round(24 * u))
@@ -132,7 +132,7 @@ class RulesScene(Scene):
         self.scroll += (self.target - self.scroll) * min(1.0, dt * 14)
 
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.settings.theme
+        th = self.app.theme
         u = self.scale
         width = surface.get_width()
         surface.blit(w.felt(surface.get_size(), th), (0, 0))

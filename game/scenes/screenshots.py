@@ -224,7 +224,7 @@ def take_screenshots(
 
         # two players, numerals, the colour-blind-safe theme
         app.settings.numerals = True
-        app.settings.theme_id = "colour_blind_safe"
+        app.settings.theme = "colour_blind_safe"
         app.apply_settings()
         two, seed2 = _mid_round(2, Rules.standard(), 20)
         session2 = session_for(2, two.rules, seed2)
@@ -233,11 +233,11 @@ def take_screenshots(
         settle(0.6)
         shot("13_table_2_players_numerals_colour_blind")
         app.settings.numerals = False
-        app.settings.theme_id = "high_contrast"
+        app.settings.theme = "high_contrast"
         app.apply_settings()
         settle(0.2)
         shot("14_table_2_players_high_contrast")
-        app.settings.theme_id = "default"
+        app.settings.theme = "default"
         app.apply_settings()
 
         # the round summary and the match end: play a short match to its end
@@ -452,8 +452,8 @@ def _lesson_shots(app: App, shot: Callable[[str], None]) -> None:
     from game.scenes.lesson import LessonScene, LessonSummaryScene, lesson_table
     from game.scenes.menu import MenuScene
 
-    pace = app.settings.pace
-    app.settings.pace = "fast"
+    pace = app.settings.opponent_pace
+    app.settings.opponent_pace = "fast"
     session, index = lesson_table(None)
     scene = LessonScene(app, session, index)
     app.reset(MenuScene(app), scene)
@@ -483,7 +483,7 @@ def _lesson_shots(app: App, shot: Callable[[str], None]) -> None:
             if (scene.step_index, scene.move_index) != before or scene.finished:
                 break
             app.step(1 / 60)
-    app.settings.pace = pace
+    app.settings.opponent_pace = pace
 
 
 def _platform_shots(app: App, shot: Callable[[str], None], settle: Callable[[float], None]) -> None:

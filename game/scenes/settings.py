@@ -66,8 +66,8 @@ class SettingsScene(OptionsScene):
             Option(
                 N_("Opponents' pace"),
                 list(PACE_LABELS),
-                lambda: s.pace,
-                setter("pace"),
+                lambda: s.opponent_pace,
+                setter("opponent_pace"),
                 lambda v: i18n.translate(PACE_LABELS[v]),
             ),
             Option(
@@ -87,8 +87,8 @@ class SettingsScene(OptionsScene):
             Option(
                 N_("Colours"),
                 list(THEMES),
-                lambda: s.theme_id,
-                setter("theme_id"),
+                lambda: s.theme,
+                setter("theme"),
                 # the themes' names are catalog entries (game.i18n.seeded_strings)
                 lambda v: i18n.translate(THEMES[v].name),
             ),
@@ -110,8 +110,8 @@ class SettingsScene(OptionsScene):
             Option(
                 N_("Animations"),
                 list(ANIMATION),
-                lambda: s.animation,
-                setter("animation"),
+                lambda: s.animation_speed,
+                setter("animation_speed"),
                 lambda v: i18n.translate(ANIMATION[v]) if v in ANIMATION else f"x{v:g}",
             ),
             Option(
@@ -192,7 +192,7 @@ class SettingsScene(OptionsScene):
     def draw_background(self, surface: pygame.Surface) -> None:
         super().draw_background(surface)
         # a sample of the tile style under the options, midway to the buttons
-        th = self.app.settings.theme
+        th = self.app.theme
         width, height = surface.get_size()
         u = self.scale
         size = self._sample_size(u)

@@ -129,7 +129,7 @@ class StatisticsScene(Scene):
             button.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.settings.theme
+        th = self.app.theme
         u = self.scale
         width, height = surface.get_size()
         surface.blit(w.felt((width, height), th), (0, 0))

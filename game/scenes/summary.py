@@ -112,7 +112,7 @@ class RoundSummaryScene(Scene):
         return _("Blocked: nobody can play. Lowest hand: {names}").format(names=join_names(lows))
 
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.settings.theme
+        th = self.app.theme
         u = self.scale
         fade = min(1.0, self.time / 0.3)
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

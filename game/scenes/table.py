@@ -113,7 +113,7 @@ class TableScene(Scene):
                 state.players,
                 state.names,
                 session.human,
-                settings.theme,
+                self.app.theme,
                 self.app.renderer,
                 settings.numerals,
                 settings.large_tiles,
@@ -759,11 +759,11 @@ class TableScene(Scene):
         settings = self.app.settings
         view = self.view
         before = view.layout
-        view.set_style(settings.theme, settings.numerals, settings.large_tiles)
+        view.set_style(self.app.theme, settings.numerals, settings.large_tiles)
         if view.layout is not before:  # large tiles turned on or off: the buttons move too
             self._make_buttons()
         self._label_buttons()
-        view.speed = settings.animation
+        view.speed = settings.animation_speed
         view.update(dt)
         if not view.busy:
             view.prewarm(0.002, self.state.deal.set_size)

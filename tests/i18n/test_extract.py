@@ -106,6 +106,41 @@ def test_run_writes_template_and_merges_keeping_translations(
         assert (tmp_path / f"assets/locale/{code}/LC_MESSAGES/mexican_train.po").is_file()
 
 
+def _catalogs(root: Path) -> dict[str, str]:
+    return {
+        str(path.relative_to(root)): path.read_text("utf-8")
+        for path in sorted((root / "assets" / "locale").rglob("*.po*"))
+    }
+
+
+def _references(root: Path, msgid: str) -> list[str]:
+    pot = i18n.parse_po((root / "assets/locale/mexican_train.pot").read_text("utf-8"))
+    return next(e.references for e in pot if e.msgid == msgid)
+
+
+def test_moving_code_within_a_file_changes_no_catalog(tool: ModuleType, tmp_path: Path) -> None:
+    """A run on a clean checkout writes nothing: a message still in the same files keeps the
+    lines the catalogs give; a new one gets its own line; --renumber brings every line up."""
+    (tmp_path / "game").mkdir()
+    source = tmp_path / "game" / "a.py"
+    source.write_text(CODE, encoding="utf-8")
+    tool.run(tmp_path, quiet=True)
+    written = _catalogs(tmp_path)
+    assert _references(tmp_path, "Draw") == ["game/a.py:9", "game/a.py:14"]
+    source.write_text("\n\n\n" + CODE + '_("Sort")\n', encoding="utf-8")
+    tool.run(tmp_path, quiet=True)
+    assert _references(tmp_path, "Draw") == ["game/a.py:9", "game/a.py:14"]  # kept
+    assert _references(tmp_path, "Sort") == [f"game/a.py:{len(CODE.splitlines()) + 4}"]
+    source.write_text("\n\n\n" + CODE, encoding="utf-8")  # as it was, three lines down
+    tool.run(tmp_path, quiet=True)
+    assert _catalogs(tmp_path) == written
+    (tmp_path / "game" / "b.py").write_text('_("Draw")\n', encoding="utf-8")  # a new file
+    tool.run(tmp_path, quiet=True)
+    assert _references(tmp_path, "Draw") == ["game/a.py:12", "game/a.py:17", "game/b.py:1"]
+    assert tool.main(["--root", str(tmp_path), "--quiet", "--renumber"]) == 0
+    assert _references(tmp_path, "Quick play") == ["game/a.py:8"]
+
+
 def test_a_string_that_comes_back_gets_its_translation_back(
     tool: ModuleType, tmp_path: Path
 ) -> None:

@@ -8,6 +8,7 @@ of the surface it lands on). The run is made once per language and shared by its
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game import i18n, lesson
@@ -16,6 +17,13 @@ from game.view import widgets
 
 SIZE = (640, 480)
 LANGS = list(i18n.LANGUAGES)
+
+
+def _each(codes: list[str]) -> list[object]:
+    """The languages as parameters, each one's tests kept on one pytest-xdist worker (with
+    ``--dist loadgroup``), so each language's screenshot run is made once, not once a worker."""
+    return [pytest.param(code, marks=pytest.mark.xdist_group(f"screens-{code}")) for code in codes]
+
 # The screens of the screenshot run (a case added there is still checked, by
 # test_screens_not_listed_here_fit, and should be listed here to get its own name).
 SCREENS = [
@@ -78,7 +86,11 @@ def _audits(code: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, wi
     found = _runs.get(code)
     if found is None:
         found = {}
-        take_screenshots(tmp_path_factory.mktemp(f"shots-{code}"), SIZE, code, found)
+        with pytest.MonkeyPatch.context() as patch:
+            # The audits need the frames drawn, not the PNG files (encoding them would be a
+            # good part of the run's time).
+            patch.setattr(pygame.image, "save", lambda surface, path: None)
+            take_screenshots(tmp_path_factory.mktemp(f"shots-{code}"), SIZE, code, found)
         _runs[code] = found
     return found
 
@@ -99,7 +111,7 @@ def _report(audit: widgets.TextAudit) -> str:
 
 
 @pytest.mark.parametrize("screen", SCREENS)
-@pytest.mark.parametrize("code", LANGS)
+@pytest.mark.parametrize("code", _each(LANGS))
 def test_text_fits_its_box(
     code: str, screen: str, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
@@ -111,7 +123,7 @@ def test_text_fits_its_box(
 
 
 @pytest.mark.parametrize("screen", SCREENS)
-@pytest.mark.parametrize("code", LANGS[1:])
+@pytest.mark.parametrize("code", _each(LANGS[1:]))
 def test_no_english_left_on_screen(
     code: str, screen: str, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
@@ -122,7 +134,7 @@ def test_no_english_left_on_screen(
     assert not left, f"{code} {screen}: drawn in English: {left}"
 
 
-@pytest.mark.parametrize("code", LANGS)
+@pytest.mark.parametrize("code", _each(LANGS))
 def test_screens_not_listed_here_fit(code: str, tmp_path_factory: pytest.TempPathFactory) -> None:
     audits = _audits(code, tmp_path_factory)
     others = {name: a for name, a in audits.items() if name not in SCREENS}
@@ -130,6 +142,7 @@ def test_screens_not_listed_here_fit(code: str, tmp_path_factory: pytest.TempPat
     assert not problems, problems
 
 
+@pytest.mark.xdist_group("screens-ta")
 def test_the_screens_speak_the_language(tmp_path_factory: pytest.TempPathFactory) -> None:
     """The settings page in Tamil draws its title in Tamil, and the Tamil letters with the Tamil
     font (the audit sees what was drawn; widgets pick the font by the text's script)."""
@@ -144,8 +157,6 @@ def test_the_screens_speak_the_language(tmp_path_factory: pytest.TempPathFactory
 
 def test_audit_catches_a_text_too_wide() -> None:
     """The audit itself: an over-wide button label, wrapped word, stated box and edge."""
-    import pygame
-
     surface = pygame.Surface((120, 40))
     with widgets.text_audit() as audit:
         widgets.blit_text(surface, "fits", 14, (255, 255, 255), center=(60, 20))

@@ -83,7 +83,7 @@ def test_the_ladder_names_a_refused_file_and_why(
         notice_texts = {line for line, _size in ladder.card.notice_lines(ladder.refusals)}
         assert not [issue for issue in audit.issues if issue.message in notice_texts]
         edge = app.screen.get_at((notice.centerx, notice.bottom - 1))[:3]
-        assert edge == app.settings.theme.refusal, "the notice is drawn in the refusal colour"
+        assert edge == app.theme.refusal, "the notice is drawn in the refusal colour"
         assert "level refused: " + NUL_REASON in capsys.readouterr().err  # still, for authors
     finally:
         app.close()

@@ -24,7 +24,7 @@ def kiosk_app(pin: str = "2468") -> App:
         pin=pin, chord="ctrl+alt+shift+q", idle_seconds=IDLE, warn_seconds=8, attract_seed=5
     )
     app = App((960, 600), inline_seats=True, resizable=False, kiosk=config)
-    app.settings.pace = "fast"
+    app.settings.opponent_pace = "fast"
     app.push(MenuScene(app))
     frames(app, 3)
     return app

@@ -18,7 +18,7 @@ from game.scenes import kiosk as kiosk_module
 from game.scenes.kiosk import AttractScene, KioskConfig, PinPadScene
 from game.scenes.menu import MenuScene
 from game.scenes.settings import SettingsScene
-from game.store import Settings as StoredSettings
+from game.settings import Settings
 from game.store import Store
 from game.view.widgets import Button
 
@@ -49,7 +49,7 @@ def opened() -> Iterator[list[App]]:
 
 def operator_home(home: Path, **fields: object) -> Path:
     """A data folder whose settings file holds ``fields`` (the operator's kiosk settings)."""
-    stored = StoredSettings()
+    stored = Settings()
     for name, value in fields.items():
         setattr(stored, name, value)
     assert Store(home).save_settings(stored)
@@ -349,7 +349,7 @@ def test_the_lockout_countdown_never_shows_sixty_seconds() -> None:
 
 def test_a_new_settings_file_names_no_exit_chord(tmp_path: Path) -> None:
     """A fresh settings file suggests no way out: the operator sets a PIN (or a chord)."""
-    from game.store import Settings, Store
+    from game.store import Store
 
     assert Settings().kiosk_exit_chord == ""
     store = Store(tmp_path / "fresh")

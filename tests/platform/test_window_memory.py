@@ -4,6 +4,7 @@ the last windowed size are saved, the next start opens that way, and the command
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,11 +15,10 @@ import pytest
 
 from game import cli
 from game.app import App
-from game.saves import settings_from_store, settings_into_store
-from game.scenes.base import Settings
+from game.input.viewport import DEFAULT_SIZE
 from game.scenes.kiosk import KioskConfig
 from game.scenes.menu import MenuScene
-from game.store import Settings as StoredSettings
+from game.settings import Settings
 from game.store import Store
 
 from .helpers import frames, key, post
@@ -146,7 +146,7 @@ def test_a_start_at_the_same_size_writes_nothing(home: Path, opened: list[App]) 
 
 
 def test_a_saved_size_larger_than_the_screen_is_kept_on_it(home: Path, opened: list[App]) -> None:
-    stored = StoredSettings(window_size=(desktop()[0] + 900, desktop()[1] + 700))
+    stored = Settings(window_size=(desktop()[0] + 900, desktop()[1] + 700))
     Store(home).save_settings(stored)
     app = start(home, opened)
     assert app.window.get_size() == desktop()
@@ -158,14 +158,14 @@ def test_a_bad_saved_window_is_reset_with_a_notice(home: Path, opened: list[App]
     text += ' "window_size": [10, "tall"], "volume": 0.25}'
     (home / "settings.json").write_text(text, encoding="utf-8")
     app = start(home, opened)
-    assert not app.fullscreen and app.window.get_size() == cli.DEFAULT_SIZE
+    assert not app.fullscreen and app.window.get_size() == DEFAULT_SIZE
     assert app.settings.volume == 0.25, "the good values are kept"
     notice = " ".join(toast.message for toast in app.notices)
     assert "fullscreen" in notice and "window_size" in notice
 
 
 def test_a_kiosk_neither_reads_nor_saves_the_window(home: Path, opened: list[App]) -> None:
-    Store(home).save_settings(StoredSettings(fullscreen=False, window_size=(700, 500)))
+    Store(home).save_settings(Settings(fullscreen=False, window_size=(700, 500)))
     before = (home / "settings.json").read_bytes()
     config = KioskConfig(pin="1", chord="ctrl+alt+shift+q", idle_seconds=60, warn_seconds=8)
     app = start(home, opened, kiosk=config)
@@ -176,9 +176,10 @@ def test_a_kiosk_neither_reads_nor_saves_the_window(home: Path, opened: list[App
     assert (home / "settings.json").read_bytes() == before
 
 
-def test_the_window_fields_map_both_ways() -> None:
-    stored = StoredSettings(fullscreen=True, window_size=(1000, 700))
-    scene = settings_from_store(stored)
-    assert (scene.fullscreen, scene.window_size) == (True, (1000, 700))
-    back = settings_into_store(Settings(fullscreen=False, window_size=None), stored)
+def test_saving_takes_the_window_fields_and_keeps_the_operators() -> None:
+    stored = Settings(fullscreen=True, window_size=(1000, 700), kiosk_pin_failures=2)
+    live = dataclasses.replace(stored, fullscreen=False, window_size=None, kiosk_pin_failures=0)
+    back = stored.take_choices(live)
+    assert back is stored
     assert (back.fullscreen, back.window_size) == (False, None)
+    assert back.kiosk_pin_failures == 2, "a player's copy never changes the operator's fields"

@@ -9,7 +9,8 @@ from game.levels import Level
 from game.rules import GameState
 from game.scenes.lesson import LessonOfferScene
 from game.scenes.session import MatchConfig, Session
-from game.store import Settings, Store
+from game.settings import Settings
+from game.store import Store
 from game.view.widgets import Button
 
 FRAME = 1 / 60

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pygame
 
-from game.scenes.base import Settings
 from game.scenes.menu import MenuScene
+from game.settings import Settings
 from game.store import Store
 
 from .helpers import ROOT_SIZE, frames, start_game

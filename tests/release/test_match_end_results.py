@@ -164,6 +164,8 @@ def test_a_crash_at_any_step_of_the_match_end_counts_the_match_once(
     try:
         click_button(app, "Resume game")
         session = app.top.session  # type: ignore[union-attr]
+        assert app.keeper is not None
+        app.keeper.flush()  # the resumed match's first save is on disk: steps count from here
         seen = crash_at(step, dying)
         with contextlib.suppress(Crash):
             play_until_the_last_summary(app)

@@ -88,8 +88,8 @@ def test_a_match_left_from_the_pause_menu_is_offered_on_the_menu(tmp_path: Path)
     app = start_game(Store(tmp_path))
     try:
         app.autoplay = "greedy"
-        app.settings.animation = 0.0
-        app.settings.pace = "fast"
+        app.settings.animation_speed = 0.0
+        app.settings.opponent_pace = "fast"
         start_match(app, MatchConfig(3, Rules.standard().with_options(set_size=6), "easy", 4))
         for _ in range(400):
             frames(app, 1, 0.1)

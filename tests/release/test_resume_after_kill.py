@@ -31,7 +31,8 @@ from game.saves import record_digest
 from game.scenes.deal import DealScene
 from game.scenes.menu import MenuScene
 from game.scenes.table import TableScene
-from game.store import Settings, Store
+from game.settings import Settings
+from game.store import Store
 
 from .helpers import button_labels, click_button, frames, start_game, state_key
 

@@ -28,7 +28,9 @@ def test_settings_changed_in_the_settings_scene_persist_across_a_restart(home: P
         click_button(app, "Settings")
         assert isinstance(app.top, SettingsScene)
         before = app.settings
-        defaults = (before.pace, before.numerals, before.theme_id, before.muted, before.volume)
+        defaults = (
+            before.opponent_pace, before.numerals, before.theme, before.muted, before.volume
+        )
         change(app, "Opponents' pace")  # normal -> fast
         change(app, "Tile faces")  # pips -> numerals
         change(app, "Colours")
@@ -37,11 +39,11 @@ def test_settings_changed_in_the_settings_scene_persist_across_a_restart(home: P
         change(app, "Sound")  # on -> off
         change(app, "Volume", 3)
         chosen = (
-            app.settings.pace,
+            app.settings.opponent_pace,
             app.settings.numerals,
-            app.settings.theme_id,
+            app.settings.theme,
             app.settings.hints,
-            app.settings.animation,
+            app.settings.animation_speed,
             app.settings.muted,
             app.settings.volume,
         )
@@ -56,7 +58,8 @@ def test_settings_changed_in_the_settings_scene_persist_across_a_restart(home: P
     again = start_game(Store(home))
     try:
         s = again.settings
-        assert (s.pace, s.numerals, s.theme_id, s.hints, s.animation, s.muted, s.volume) == chosen
+        shown = (s.opponent_pace, s.numerals, s.theme, s.hints, s.animation_speed, s.muted)
+        assert (*shown, s.volume) == chosen
         assert again.renderer.theme.id == chosen[2]
         assert again.sounds.muted
         assert again.notices == []

@@ -48,7 +48,7 @@ def test_the_game_plays_its_effects(home: Path, monkeypatch: pytest.MonkeyPatch)
 
     monkeypatch.setattr(app.sounds, "play", record)
     try:
-        app.settings.pace = "fast"
+        app.settings.opponent_pace = "fast"
         click_button(app, "Settings")
         assert played == ["click"]
         click_button(app, "Back")

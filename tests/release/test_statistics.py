@@ -19,8 +19,8 @@ def test_a_finished_match_is_recorded_and_shown(home: Path) -> None:
     app = start_game(store)
     try:
         app.autoplay = "greedy"  # a computer plays your seat
-        app.settings.pace = "fast"
-        app.settings.animation = 0.0
+        app.settings.opponent_pace = "fast"
+        app.settings.animation_speed = 0.0
         rules = Rules.standard().with_options(set_size=6, rounds=2)
         start_match(app, MatchConfig(3, rules, "easy", 77))
         session = app.top.session  # type: ignore[union-attr]

@@ -26,7 +26,8 @@ from game.saves import keep_results, record_digest, session_meta
 from game.scenes.menu import start_match
 from game.scenes.session import MatchConfig
 from game.scenes.table import TableScene
-from game.store import Settings, Store
+from game.settings import Settings
+from game.store import Store
 
 from .helpers import (
     button_labels,

@@ -13,7 +13,8 @@ import pytest
 
 from game import i18n
 from game import store as store_module
-from game.store import Notice, Say, Settings, Store
+from game.settings import Settings
+from game.store import Notice, Say, Store
 from tests.i18n.extractor import load_extractor
 
 from .helpers import record_after

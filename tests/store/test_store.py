@@ -14,11 +14,11 @@ import pytest
 
 from game import store as store_module
 from game.rules.record import load_record
+from game.settings import Settings
 from game.store import (
     AutoSaver,
     DailyResult,
     Progress,
-    Settings,
     Statistics,
     Store,
     Tally,
@@ -224,13 +224,13 @@ def test_wrong_fields_fall_back_to_their_defaults_with_a_notice(tmp_path: Path) 
         "opponent_pace": "ludicrous",  # not a pace
         "window_size": [800],  # wrong shape
         "kiosk_pin": 1234,  # digits, but not text
-        "theme": "high-contrast",  # fine
+        "theme": "high-contrast",  # well formed, but no theme of this game: the default
         "large_tiles": True,  # fine
         "from_the_future": {"x": 1},  # unknown: ignored without a word
     }
     store.path("settings").write_text(json.dumps(data))
     settings = store.load_settings()
-    assert settings == Settings(theme="high-contrast", large_tiles=True)
+    assert settings == Settings(theme="default", large_tiles=True)
     [notice] = store.take_notices()
     for name in ("volume", "muted", "animation_speed", "opponent_pace", "window_size"):
         assert name in notice
@@ -294,7 +294,7 @@ def test_settings_round_trip(tmp_path: Path) -> None:
     store = make_store(tmp_path)
     settings = Settings(
         language="ta",
-        theme="colour-blind",
+        theme="colour_blind_safe",
         numerals=True,
         large_tiles=True,
         animation_speed=0.0,

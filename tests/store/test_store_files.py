@@ -16,10 +16,10 @@ import pytest
 from game import store as store_module
 from game.rules import Rules
 from game.rules.names import MAX_NAME_LENGTH
+from game.settings import Settings
 from game.store import (
     KINDS,
     Progress,
-    Settings,
     Statistics,
     Store,
     check_name,

@@ -12,7 +12,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.store import PACES, Settings, Store
+from game.settings import PACES, Settings
+from game.store import Store
 
 from .helpers import record_after
 

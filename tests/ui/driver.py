@@ -19,7 +19,7 @@ FRAME = 1 / 60
 
 def new_app(size: tuple[int, int] = (960, 600)) -> App:
     app = App(size, inline_seats=True, resizable=False)
-    app.settings.pace = "fast"
+    app.settings.opponent_pace = "fast"
     return app
 
 

@@ -123,8 +123,8 @@ def play_to_the_end(app: App) -> MatchEndScene:
 
 def quick_app(store: Store | None = None, size: tuple[int, int] = (960, 600)) -> App:
     app = App(size, inline_seats=True, resizable=False, store=store)
-    app.settings.pace = "fast"
-    app.settings.animation = 0.0
+    app.settings.opponent_pace = "fast"
+    app.settings.animation_speed = 0.0
     return app
 
 
@@ -160,7 +160,7 @@ def test_the_ladder_shows_locked_open_and_cleared_with_stars() -> None:
         ladder.scroll_to(0, instant=True)
         frames(app, 2)
         app.draw(app.screen)
-        accent = app.settings.theme.accent
+        accent = app.theme.accent
         lit = [app.screen.get_at(p)[:3] == accent for p in star_centres(ladder, 0)]
         assert lit == [True, True, False], "two of the three stars are filled"
     finally:

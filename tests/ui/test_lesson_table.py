@@ -216,7 +216,7 @@ def stored_app(folder: Path) -> App:
     """The game as ``python main.py`` starts it: a data folder, the menu."""
     app = open_app((960, 600), Store(folder))
     app.inline_seats = True
-    app.settings.pace = "fast"
+    app.settings.opponent_pace = "fast"
     frames(app, 10)
     return app
 

@@ -51,7 +51,7 @@ def _few_guesses(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
     app = App((960, 600), inline_seats=True, resizable=False, store=Store(tmp_path))
-    app.settings.animation = 0.0
+    app.settings.animation_speed = 0.0
     try:
         yield app
     finally:

@@ -286,7 +286,7 @@ def test_undo_is_refused_in_a_kiosk_unless_its_operator_allows_it() -> None:
     for allowed in (False, True):
         kiosk = KioskConfig(pin="2468", take_backs=allowed)  # an operator set a PIN
         app = App((960, 600), inline_seats=True, resizable=False, kiosk=kiosk)
-        app.settings.pace = "fast"
+        app.settings.opponent_pace = "fast"
         try:
             app.reset(MenuScene(app))
             frames(app, 2)

@@ -1,0 +1,75 @@
+"""The menu's first frame waits for nothing it does not show: the rules, the computer players,
+their worker process, the ladder's level files and the table's scenes are loaded after it (the
+start-up time is measured by benchmarks/bench_startup.py; this holds what keeps it short)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+CHILD = """
+import json, sys
+import game.startup
+
+loaded = {}
+
+def first_frame():
+    loaded.setdefault("modules", sorted(sys.modules))
+
+game.startup.first_frame = first_frame
+from game import cli
+
+status = cli.main(["--frames", "3"])
+print(json.dumps({"status": status, "modules": loaded.get("modules")}))
+"""
+
+LATER = (
+    "game.rules",
+    "game.ai",
+    "multiprocessing",
+    "game.levels",
+    "game.daily",
+    "game.scenes.session",
+    "game.scenes.runner",
+    "game.scenes.table",
+    "game.scenes.lesson",
+    "game.scenes.ladder",
+    "game.view.table",
+)
+
+
+def _first_frame_modules(home: Path, settings: str | None = None) -> list[str]:
+    home.mkdir(parents=True, exist_ok=True)
+    if settings is not None:
+        (home / "settings.json").write_text(settings, encoding="utf-8")
+    env = {**os.environ, "MEXICAN_TRAIN_HOME": str(home), "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    env.pop("MEXICAN_TRAIN_AUTOPLAY", None)
+    result = subprocess.run(
+        [sys.executable, "-c", CHILD], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    shown = json.loads(result.stdout.strip().splitlines()[-1])
+    assert shown["status"] == 0 and shown["modules"], "the game showed no frame"
+    return list(shown["modules"])
+
+
+def test_the_first_frame_of_a_first_start_loads_nothing_it_does_not_show(home: Path) -> None:
+    modules = _first_frame_modules(home)
+    early = [m for m in modules if m.startswith(LATER)]
+    assert early == []
+    assert "game.scenes.menu" in modules  # what it shows is there
+
+
+def test_the_first_frame_with_saved_settings_needs_no_worker_process(home: Path) -> None:
+    """Saved settings name quick play's table, which the rules and the AI check at once (so a
+    wrong one falls back with a notice on the first screen); the worker process still waits."""
+    settings = '{"format": "mexican-train/settings", "version": 1, "players": 6}'
+    modules = _first_frame_modules(home, settings)
+    assert "game.rules" in modules
+    early = [m for m in modules if m.startswith(LATER[2:])]
+    assert early == []
