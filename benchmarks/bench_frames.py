@@ -2,6 +2,8 @@
 
     python benchmarks/bench_frames.py                 # 1280x720, 6 seconds of frames
     python benchmarks/bench_frames.py --size 1920x1080 --seconds 10
+    python benchmarks/bench_frames.py --think hard     # a Hard seat thinking in the worker
+    python benchmarks/bench_frames.py --think review   # a match review running meanwhile
 
 The table: 8 players mid-round with long trains (double-15 set, 50+ tiles laid), an open double
 and a marked train, your turn, a tile being dragged over the table with its legal trains lit,
@@ -22,6 +24,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -64,6 +67,68 @@ class Thinker:
         self.runner.close()
 
 
+def _review_loop(text: str, stop: Any, done: Any) -> None:
+    """In the spawned process: review seat 0 of the record ``text`` over and over, at the
+    default guesses, until ``stop`` is set (checked after every decision, as a cancel button
+    would be); ``done`` counts the decisions weighed."""
+    from game.ai.review import review
+    from game.rules.record import load_record
+
+    record, _ = load_record(text)
+
+    def progress(_done: int, _total: int) -> None:
+        with done.get_lock():
+            done.value += 1
+        if stop.is_set():
+            raise InterruptedError
+
+    while not stop.is_set():
+        try:
+            review(record, 0, progress=progress)
+        except InterruptedError:
+            return
+
+
+class Reviewer:
+    """A match review running in a spawned process, as the game's Review button runs one: a
+    whole 13-round, 4-player double-twelve match between Normal seats, seat 0 reviewed."""
+
+    def __init__(self) -> None:
+        import multiprocessing
+
+        from game.ai.simple import make_seat
+        from game.rules import GameState, Rules
+        from game.rules.record import RecordWriter
+
+        state = GameState.new(Rules.standard(), 4, 1)
+        writer = RecordWriter(state)
+        seats = [make_seat("normal", 10 + i) for i in range(4)]
+        while not state.match_over:
+            if state.round_number == 0 or state.round_over:
+                writer.add(state.start_round())
+                continue
+            seat = state.current
+            writer.add(state.apply(seats[seat].choose(state.observation(seat))))
+        context = multiprocessing.get_context("spawn")
+        self.stop = context.Event()
+        self.done = context.Value("i", 0)
+        self.process = context.Process(
+            target=_review_loop, args=(writer.text(), self.stop, self.done), daemon=True
+        )
+        self.process.start()
+        self.decisions = 0
+
+    def tick(self) -> None:
+        pass
+
+    def close(self) -> None:
+        self.stop.set()
+        self.process.join(timeout=10)
+        if self.process.is_alive():
+            self.process.terminate()
+        self.decisions = self.done.value
+
+
 def parse_size(text: str) -> tuple[int, int]:
     w, h = text.lower().split("x")
     return int(w), int(h)
@@ -78,10 +143,15 @@ def main() -> int:
         metavar="KIND",
         default="",
         help="keep a computer seat of this kind (e.g. hard) deciding in the worker process "
-        "for the whole run, to show that its thinking does not slow the frames",
+        "for the whole run, to show that its thinking does not slow the frames; 'review': "
+        "keep a match review running in a spawned process instead",
     )
     args = parser.parse_args()
-    thinker = Thinker(args.think) if args.think else None
+    thinker: Thinker | Reviewer | None = None
+    if args.think == "review":
+        thinker = Reviewer()
+    elif args.think:
+        thinker = Thinker(args.think)
 
     app = App(args.size, inline_seats=True, resizable=False)
     state, seed = busy_table(8, min_tiles=50)
@@ -145,7 +215,10 @@ def main() -> int:
     app.close()
     if thinker is not None:
         thinker.close()
-        print(f"a {args.think} seat made {thinker.decisions} decisions in the worker meanwhile")
+        if isinstance(thinker, Reviewer):
+            print(f"the review weighed {thinker.decisions} decisions in its process meanwhile")
+        else:
+            print(f"a {args.think} seat made {thinker.decisions} decisions in the worker meanwhile")
 
     w, h = args.size
     print(f"busy 8-player table at {w}x{h}: {laid} tiles laid, longest train {longest}")
