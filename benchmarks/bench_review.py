@@ -88,6 +88,16 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def summary(result: Review) -> str:
+    """Accuracy, label counts and points lost of a review."""
+    shares = {label: 0 for label in ("good", "inaccuracy", "mistake", "blunder")}
+    for decision in result.weighed:
+        shares[decision.label] += 1
+    labels = ", ".join(f"{k} {v}" for k, v in shares.items())
+    lost = sum(result.lost_per_round().values())
+    return f"accuracy {result.accuracy or 0:.0%}; {labels}; points lost {lost:.1f}"
+
+
 def compare(a: Review, b: Review) -> tuple[int, int, int, float]:
     """Decisions with a choice; how many changed label, best move; mean |change| of lost."""
     pairs = [(x, y) for x, y in zip(a.decisions, b.decisions, strict=True) if x.label != FORCED]
@@ -134,14 +144,7 @@ def main() -> int:
         f"  per decision, all (CPU): p50 {pct(steps, 0.5) * 1000:.0f} ms, "
         f"p95 {pct(steps, 0.95) * 1000:.0f} ms"
     )
-    shares = {label: 0 for label in ("good", "inaccuracy", "mistake", "blunder")}
-    for decision in result.weighed:
-        shares[decision.label] += 1
-    print(
-        f"  accuracy {result.accuracy or 0:.0%}; labels "
-        + ", ".join(f"{k} {v}" for k, v in shares.items())
-        + f"; points lost {sum(result.lost_per_round().values()):.1f}"
-    )
+    print(f"  {summary(result)}")
 
     counts = [int(c) for c in args.compare.split(",") if c]
     reviews: dict[int, Review] = {args.guesses: result}
@@ -150,6 +153,8 @@ def main() -> int:
             again, wall, cpu, _ = timed(record, args.seat, count)
             reviews[count] = again
             print(f"review at {count} guesses: {wall:.1f} s wall, {cpu:.1f} s CPU ({load()})")
+    for count, shown in sorted(reviews.items()):
+        print(f"  at {count:>5} guesses: {summary(shown)}")
     for a, b in zip(counts, counts[1:], strict=False):
         n, labels, best, change = compare(reviews[a], reviews[b])
         print(

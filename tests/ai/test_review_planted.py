@@ -145,11 +145,12 @@ def seeded_position(rules: Rules, players: int, seed: int, find: Finder) -> tupl
 
 
 def heavy_kept(observation: Observation) -> Action | None:
-    """Late in a round (an opponent holds one tile), a heavy tile and a light one both play
-    now: the move that keeps the heavy one."""
-    if min(n for s, n in enumerate(observation.hand_sizes) if s != observation.seat) > 1:
+    """Late in a round (an opponent holds two tiles or fewer, seat 0 four or fewer), a heavy
+    tile and a light one both play now: the move that sheds the light one and keeps the
+    heavy one."""
+    if min(n for s, n in enumerate(observation.hand_sizes) if s != observation.seat) > 2:
         return None
-    if len(observation.hand) > 3 or observation.must_follow:
+    if len(observation.hand) > 4 or observation.must_follow:
         return None
     values = values_for(observation.rules)
     plays = [a for a in observation.legal_actions if isinstance(a, Play) and not a.tile.is_double]
@@ -161,11 +162,12 @@ def heavy_kept(observation: Observation) -> Action | None:
 
 
 def test_keeping_a_heavy_tile_when_an_opponent_is_about_to_go_out_is_costly() -> None:
-    text, number = seeded_position(Rules.standard(), 4, 6, heavy_kept)
+    rules = Rules.standard().with_options(rounds=1)
+    text, number = seeded_position(rules, 4, 31, heavy_kept)
     decision: Decision = reviewed(text).decisions[number - 1]
-    assert decision.made == Play(Tile(3, 5), 3)  # 8 pips shed, 10|12 kept
+    assert decision.made == Play(Tile(0, 1), 2)  # 1 pip shed, 4|11 (15 pips) kept
     assert decision.label in COSTLY, decision
-    assert decision.best == Play(Tile(10, 12), 4), decision  # shed the 22 pips
+    assert decision.best == Play(Tile(4, 11), 0), decision  # shed the 15 pips now
 
 
 def stop_early(observation: Observation) -> Action | None:
