@@ -1,6 +1,6 @@
 """Does the match review agree with play strength? Points lost per decision by seat kind.
 
-    python benchmarks/review_strength.py                    # 120 deals of 3 rounds, ~15 min
+    python benchmarks/review_strength.py                    # 120 deals of 3 rounds, ~18 min
     python benchmarks/review_strength.py --deals 20 --rounds 2   # a quick look
 
 Method. For every deal (a match seed) the reviewed seat (seat 0) is played by each kind in
@@ -10,8 +10,12 @@ same hands in every round, so the kinds meet the same tiles and only their play 
 matches are short (``--rounds``, default 3 of the double-twelve set's 13 rounds: 12|12, 11|11
 and 10|10 engines) so that many deals fit in the time; a round is a round whichever engine it
 has. Hard seats play a fixed number of guesses without the clock (``--hard-iterations``), so
-every figure repeats on any machine. Each match's record is reviewed for seat 0 with the
-default number of guesses (``game.ai.review.DEFAULT_GUESSES`` unless ``--guesses``).
+every figure repeats on any machine. Each match's record is reviewed for seat 0 at
+``--guesses`` guesses a decision: 100 by default, a quarter of the review's own default
+(``game.ai.review.DEFAULT_GUESSES``), so that 120 deals fit in some 18 minutes of one core;
+fewer guesses add noise and overstate every kind's losses a little (a noise floor that is the
+same for every kind's good moves). ``--guesses 400 --deals 40`` checks the order at the
+review's default.
 
 Figures per kind: the decisions the seat made, how many had a choice (not forced), the mean
 points lost per decision with a choice (the total lost over the matches divided by the
@@ -134,7 +138,12 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3, help="rounds a match (default: 3)")
     parser.add_argument("--players", type=int, default=4, help="players (default: 4)")
     parser.add_argument("--opponents", default="normal", help="kind of the other seats")
-    parser.add_argument("--guesses", type=int, default=DEFAULT_GUESSES, help="review guesses")
+    parser.add_argument(
+        "--guesses",
+        type=int,
+        default=100,
+        help=f"review guesses a decision (default: 100; the review's own is {DEFAULT_GUESSES})",
+    )
     parser.add_argument("--hard-iterations", type=int, default=DEFAULT_CONFIG.iterations or 240)
     parser.add_argument("--bootstrap", type=int, default=4000, help="resamples (default: 4000)")
     parser.add_argument("--kinds", default=",".join(KINDS), help="seat kinds, weakest first")
