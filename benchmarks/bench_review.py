@@ -153,8 +153,9 @@ def main() -> int:
             again, wall, cpu, _ = timed(record, args.seat, count)
             reviews[count] = again
             print(f"review at {count} guesses: {wall:.1f} s wall, {cpu:.1f} s CPU ({load()})")
-    for count, shown in sorted(reviews.items()):
-        print(f"  at {count:>5} guesses: {summary(shown)}")
+    if len(reviews) > 1:
+        for count, shown in sorted(reviews.items()):
+            print(f"  at {count:>5} guesses: {summary(shown)}")
     for a, b in zip(counts, counts[1:], strict=False):
         n, labels, best, change = compare(reviews[a], reviews[b])
         print(
