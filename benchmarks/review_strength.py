@@ -148,13 +148,20 @@ def main() -> int:
     parser.add_argument("--bootstrap", type=int, default=4000, help="resamples (default: 4000)")
     parser.add_argument("--kinds", default=",".join(KINDS), help="seat kinds, weakest first")
     parser.add_argument("--save", metavar="FILE", help="write every match's figures as JSON")
+    parser.add_argument(
+        "--load", metavar="FILE", help="print the table of a --save file (the same options)"
+    )
     args = parser.parse_args()
     kinds = args.kinds.split(",")
     deals = list(range(args.first_deal, args.first_deal + args.deals))
 
     started, cpu = time.perf_counter(), time.process_time()
     by_kind: dict[str, list[Match]] = {kind: [] for kind in kinds}
-    for count, deal in enumerate(deals, start=1):
+    if args.load:  # the table again from a --save file, nothing played
+        data = json.loads(Path(args.load).read_text(encoding="utf-8"))
+        by_kind = {kind: [Match(**m) for m in data[kind]] for kind in kinds}
+        deals = [m.deal for m in by_kind[kinds[0]]]
+    for count, deal in enumerate([] if args.load else deals, start=1):
         for kind in kinds:
             by_kind[kind].append(reviewed(kind, deal, args))
         if count % 10 == 0 or count == len(deals):
@@ -213,6 +220,12 @@ def main() -> int:
             f"  {weak:>6} - {strong:<6} {point:+6.2f}  "
             f"95% CI [{low:+6.2f}, {high:+6.2f}]  {verdict}"
         )
+    print("difference of the round score actually scored (weaker minus stronger):")
+    for weak, strong in zip(kinds, kinds[1:], strict=False):
+        diffs = [a - b for a, b in zip(scores[weak], scores[strong], strict=True)]
+        low, high = interval(diffs)
+        point = per_round(by_kind[weak]) - per_round(by_kind[strong])
+        print(f"  {weak:>6} - {strong:<6} {point:+6.1f}  95% CI [{low:+6.1f}, {high:+6.1f}]")
     print()
     print("labels among decisions with a choice:")
     shown = [label for label in LABELS if label != FORCED]
@@ -230,8 +243,9 @@ def main() -> int:
         )
     review_cpu = sum(m.seconds for ms in by_kind.values() for m in ms)
     print()
+    spent = f"loaded from {args.load}" if args.load else f"{wall:.0f} s wall, {cpu:.0f} s CPU"
     print(
-        f"time: {wall:.0f} s wall, {cpu:.0f} s CPU ({review_cpu:.0f} s CPU of it reviewing); "
+        f"time: {spent} ({review_cpu:.0f} s CPU reviewing); "
         f"order random > easy > normal > hard: {'yes' if ordered else 'NO'}"
     )
     if args.save:
