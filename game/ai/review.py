@@ -19,12 +19,13 @@ label           points lost
 ``forced``      one legal action: nothing to lose
 ==============  ===================
 
-The thresholds were checked against real play (``benchmarks/review_strength.py``: 120 short
-matches per level on the same deals, reviewed at 100 guesses): of the decisions with a choice,
-Normal's came out 77% good, 10% inaccuracies, 10% mistakes and 3% blunders, Hard's 84 / 9 / 6
-/ 1%, Easy's 44 / 10 / 17 / 30% and a random player's 39 / 8 / 18 / 35%. They spread real play
-over all four labels, and a blunder is what the weak levels do and the strong ones nearly
-never, so they stay.
+The thresholds were checked against real play (``benchmarks/review_strength.py --guesses 400
+--deals 40``: 40 three-round matches per level on the same deals): of the decisions with a
+choice, Normal's came out 80% good, 11% inaccuracies, 7% mistakes and 2% blunders, Hard's
+88 / 8 / 4 / 0.5%, Easy's 45 / 10 / 18 / 28% and a random player's 37 / 11 / 18 / 34% (at
+100 guesses, over 120 matches, much the same: Normal 77 / 10 / 10 / 3%). They spread real
+play over all four labels, and a blunder is what the weak levels do and the strong ones
+nearly never, so they stay.
 
 Repeatable: a fixed number of guesses per decision and a seed made from the record's seed, the
 seat and the decision's number, with no clock, so a record gets the same review on any machine.
