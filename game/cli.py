@@ -299,7 +299,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=whole_number,
         default=None,
         metavar="K",
-        help="guesses per decision (default: 100); the same record and K give the same review "
+        help="guesses per decision (default: 400); the same record and K give the same review "
         "on any machine",
     )
     review.add_argument("--json", action="store_true", help="print the review as JSON")
