@@ -50,7 +50,7 @@ from .tiles import (
 )
 
 if TYPE_CHECKING:
-    from .observation import Observation
+    from .observation import Observation, TrainView
 
 PLAY: Final = "play"
 ROUND_OVER: Final = "round_over"
@@ -61,6 +61,7 @@ LOG_DRAW: Final = 0
 LOG_PASS: Final = 1
 
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six")
+_BIT = (1).__lshift__  # _BIT(i) == 1 << i
 
 
 class GameState:
@@ -103,6 +104,10 @@ class GameState:
         "drawn",
         "chain",
         "_legal",
+        # what every seat sees, kept for observations (see observation.observe)
+        "_laid",
+        "_train_views",
+        "_hand_views",
     )
 
     rules: Rules
@@ -137,6 +142,11 @@ class GameState:
     drawn: int
     chain: bool
     _legal: list[Action] | None
+    _laid: int  # bit mask of the tiles on the trains (the engine apart)
+    _train_views: list[TrainView | None]  # each train's public view, None once it changed
+    # Per seat, the last hand shown as tiles: (mask, tiles). Checked against the hand before use,
+    # so copies may share it.
+    _hand_views: list[tuple[int, tuple[Tile, ...]]]
 
     # ------------------------------------------------------------------ creation
 
@@ -183,6 +193,9 @@ class GameState:
         self.end_reason = ""
         self.round_winners = ()
         self._reset_turn()
+        self._laid = 0
+        self._train_views = [None] * (players + 1)
+        self._hand_views = [(0, ())] * players
         return self
 
     def copy(self) -> GameState:
@@ -220,6 +233,9 @@ class GameState:
         other.drawn = self.drawn
         other.chain = self.chain
         other._legal = self._legal
+        other._laid = self._laid
+        other._train_views = self._train_views[:]
+        other._hand_views = self._hand_views  # shared: entries are checked, never trusted
         return other
 
     # ------------------------------------------------------------------ the deal
@@ -235,8 +251,7 @@ class GameState:
 
     def _shuffled_ids(self, round_number: int) -> list[int]:
         ids = list(range(tile_count(self.deal.set_size)))
-        random.Random(f"mexican-train/{self.seed}/{round_number}").shuffle(ids)
-        return ids
+        return shuffled(ids, random.Random(f"mexican-train/{self.seed}/{round_number}"))
 
     def shuffled_deal(self, round_number: int) -> tuple[list[list[Tile]], list[Tile]]:
         """The seeded shuffle of a round: hands in deal order, boneyard top first."""
@@ -279,13 +294,7 @@ class GameState:
         engine_id = DOUBLE_ID[engine_number]
         self.round_number = number
         self.engine_number = engine_number
-        masks = []
-        for ids_of_hand in hand_ids:
-            mask = 0
-            for tile_id in ids_of_hand:
-                mask |= 1 << tile_id
-            masks.append(mask)
-        self.hands = masks
+        self.hands = [sum(map(_BIT, ids_of_hand)) for ids_of_hand in hand_ids]
         self.boneyard = pile[::-1]  # the top of the pile is the list's end
         self.train_tiles = [[] for _ in range(players + 1)]
         self.train_end = [engine_number] * (players + 1)
@@ -298,13 +307,16 @@ class GameState:
         self.end_reason = ""
         self.round_winners = ()
         self._reset_turn()
+        self._laid = 0
+        self._train_views = [None] * (players + 1)
 
+        tile_of = ALL_TILES.__getitem__
         events: list[ev.Event] = [
             ev.RoundStarted(
                 number,
                 ALL_TILES[engine_id],
-                tuple(tuple(ALL_TILES[i] for i in h) for h in hand_ids),
-                tuple(ALL_TILES[i] for i in pile),
+                tuple([tuple(map(tile_of, h)) for h in hand_ids]),
+                tuple(map(tile_of, pile)),
             )
         ]
         holder = next((s for s in range(players) if self.hands[s] >> engine_id & 1), -1)
@@ -577,6 +589,8 @@ class GameState:
         touching = train_end[train]
         open_end = train_end[train] = LOW[tile_id] + HIGH[tile_id] - touching
         self.train_tiles[train].append(tile_id)
+        self._laid |= 1 << tile_id
+        self._train_views[train] = None
         if events is not None:
             events.append(ev.TilePlayed(seat, ALL_TILES[tile_id], train, touching, open_end))
         if train == seat and self.markers[seat]:
@@ -632,6 +646,7 @@ class GameState:
         self.log.append((seat, LOG_PASS, self._turn_numbers()))
         if not self.markers[seat]:
             self.markers[seat] = True
+            self._train_views[seat] = None
             if events is not None:
                 events.append(ev.MarkerPlaced(seat))
         if events is not None:
@@ -761,9 +776,7 @@ class GameState:
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now (see :mod:`observation`)."""
-        from .observation import observe  # observation builds on this module
-
-        return observe(self, seat)
+        return _observation.observe(self, seat)
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
         """A seat's tiles in id order (the table keeps its own tray order)."""
@@ -869,6 +882,22 @@ class GameState:
         return seen
 
 
+def shuffled(items: list[int], rng: random.Random) -> list[int]:
+    """``rng.shuffle(items)``, in place, with the same result, and returns ``items``.
+
+    The standard library's shuffle makes two calls per item (``_randbelow``); this is the same
+    loop with them inlined (``tests/rules`` holds the two to the same order)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+    return items
+
+
 def assert_valid(state: GameState) -> None:
     """Raise AssertionError if the state breaks an invariant of the rules (tests and soak runs).
 
@@ -889,6 +918,12 @@ def assert_valid(state: GameState) -> None:
             end = LOW[tile_id] + HIGH[tile_id] - end
         if end != state.train_end[train]:
             raise AssertionError(f"train {train} ends in {end}, not {state.train_end[train]}")
+    laid = 0
+    for tiles in state.train_tiles:
+        for tile_id in tiles:
+            laid |= 1 << tile_id
+    if laid != state._laid:
+        raise AssertionError("the mask of laid tiles does not match the trains")
     if len(set(state.open_doubles)) != len(state.open_doubles):
         raise AssertionError("a train is listed twice as holding an open double")
     for train in state.open_doubles:
@@ -911,3 +946,8 @@ def random_playout(state: GameState, rng: random.Random) -> None:
     """Play the current round to its end with uniformly random legal actions (for tests)."""
     while state.phase == PLAY:
         state.apply(rng.choice(state.legal_actions()))
+
+
+# The observation module builds on this one; bound here, at the end, so either may be imported
+# first.
+from . import observation as _observation  # noqa: E402
