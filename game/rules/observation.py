@@ -204,7 +204,7 @@ def observe(state: GameState, seat: int) -> Observation:
             tuple(state.legal_actions()) if mine else (),
             hand,
             set_mask(state.deal.set_size) & ~(hand | state._laid | 1 << engine_id),
-        )
+        ),
     )
 
 
