@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from game.rules import GameState, Observation, determinize
-from game.rules.state import LOG_DRAW
+from game.rules.state import LOG_DRAW, shuffled
 from game.rules.tiles import (
     ALL_TILES,
     DOUBLES_MASK,
@@ -185,8 +185,7 @@ class Sampler:
         return state
 
     def _draw(self, rng: random.Random) -> tuple[Guess, bool]:
-        pool = self.unseen[:]
-        rng.shuffle(pool)
+        pool = shuffled(self.unseen[:], rng)  # as rng.shuffle, with the same order
         taken = 0
         hands: dict[int, list[int]] = {}
         strict_ok = True
