@@ -189,7 +189,7 @@ def fast_playout(
 
     The same policy, making the same choices with the same random numbers, so it returns the
     scores :func:`playout` would leave in ``state.round_scores[-1]`` (the tests check this on
-    every table). It plays the rules of the engine's turn (``GameState._compute_legal``,
+    every table). It plays the rules of the engine's turn (``GameState.legal_actions``,
     ``_play``, ``_draw``, ``_pass``, ``_end_turn``) on the state's own lists, but keeps no log,
     events or train tiles: afterwards ``state`` is only good to be thrown away.
     """

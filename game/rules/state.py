@@ -62,6 +62,9 @@ LOG_PASS: Final = 1
 
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six")
 _BIT = (1).__lshift__  # _BIT(i) == 1 << i
+# _event(ev.TilePlayed, (seat, ...)) is ev.TilePlayed(seat, ...) without a Python-level call:
+# the events of every step are built this way.
+_event = tuple.__new__
 
 
 class GameState:
@@ -373,13 +376,11 @@ class GameState:
     def legal_actions(self) -> list[Action]:
         """Every action the seat to move may take now (empty between rounds)."""
         legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal
-
-    def _compute_legal(self) -> list[Action]:
+        if legal is not None:  # worked out once per step (copies share it)
+            return legal
         if self.phase != PLAY:
-            return []
+            legal = self._legal = []
+            return legal
         seat = self.current
         plays = self._plays  # per tile id, the interned Play for each train
         number_mask = NUMBER_MASK
@@ -401,6 +402,7 @@ class GameState:
                     out.append(DRAW)
                 else:
                     out.append(PASS)
+            self._legal = out
             return out
 
         if self.satisfy >= 0:
@@ -429,6 +431,7 @@ class GameState:
                 out.append(plays[tile_id][train])
         if not out:
             out.append(DRAW if drawn < 0 and self.boneyard else PASS)
+        self._legal = out
         return out
 
     def _open_trains(self, seat: int) -> list[int]:
@@ -453,13 +456,17 @@ class GameState:
     def _turn_numbers(self) -> int:
         """The open-end numbers the seat to move may play on in the current step."""
         seat = self.current
+        ends = self.train_end
         if self.first_pending[seat]:
-            return 1 << self.train_end[seat]
+            return 1 << ends[seat]
         if self.satisfy >= 0:
-            return 1 << self.train_end[self.satisfy]
-        numbers = 0
-        for train in self._open_trains(seat):
-            numbers |= 1 << self.train_end[train]
+            return 1 << ends[self.satisfy]
+        numbers = 1 << ends[seat] | 1 << ends[self.players]
+        markers = self.markers
+        if True in markers:
+            for train in range(self.players):
+                if markers[train]:
+                    numbers |= 1 << ends[train]
         return numbers
 
     def check(self, action: Action, seat: int | None = None) -> Refusal | None:
@@ -556,20 +563,11 @@ class GameState:
         Returns the events the action caused, in order.
         """
         events: list[ev.Event] = []
-        self._apply(action, events)
-        return events
-
-    def apply_quietly(self, action: Action) -> None:
-        """``apply`` without building events: the same checks, for search and simulation."""
-        self._apply(action, None)
-
-    def _apply(self, action: Action, events: list[ev.Event] | None) -> None:
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
         if action not in legal:
-            refusal = self.check(action)
-            raise IllegalActionError(refusal or self._refusal(Reason.NOT_ALLOWED))
+            self._refuse(action)
         self._legal = None
         kind = action.__class__
         if kind is Play:
@@ -580,6 +578,30 @@ class GameState:
             self._pass(events)
         else:
             self._end_turn(events)
+        return events
+
+    def apply_quietly(self, action: Action) -> None:
+        """``apply`` without building events: the same checks, for search and simulation."""
+        # The same as apply, line for line, with no events (the hot path of search).
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:
+            self._refuse(action)
+        self._legal = None
+        kind = action.__class__
+        if kind is Play:
+            self._play(action.tile_id, action.train, None)  # type: ignore[union-attr]
+        elif kind is Draw:
+            self._draw(None)
+        elif kind is Pass:
+            self._pass(None)
+        else:
+            self._end_turn(None)
+
+    def _refuse(self, action: Action) -> None:
+        refusal = self.check(action)
+        raise IllegalActionError(refusal or self._refusal(Reason.NOT_ALLOWED))
 
     def _play(self, tile_id: int, train: int, events: list[ev.Event] | None) -> None:
         seat = self.current
@@ -592,16 +614,18 @@ class GameState:
         self._laid |= 1 << tile_id
         self._train_views[train] = None
         if events is not None:
-            events.append(ev.TilePlayed(seat, ALL_TILES[tile_id], train, touching, open_end))
+            events.append(
+                _event(ev.TilePlayed, (seat, ALL_TILES[tile_id], train, touching, open_end))
+            )
         if train == seat and self.markers[seat]:
             self.markers[seat] = False
             if events is not None:
-                events.append(ev.MarkerRemoved(seat))
+                events.append(_event(ev.MarkerRemoved, (seat,)))
         open_doubles = self.open_doubles
         if open_doubles and train in open_doubles:
             open_doubles.remove(train)
             if events is not None:
-                events.append(ev.DoubleSatisfied(train, ALL_TILES[DOUBLE_ID[touching]]))
+                events.append(_event(ev.DoubleSatisfied, (train, ALL_TILES[DOUBLE_ID[touching]])))
         was_drawn = self.drawn >= 0
         self.drawn = -1
 
@@ -627,7 +651,7 @@ class GameState:
         if self.satisfy < 0 and IS_DOUBLE[tile_id]:
             open_doubles.append(train)
             if events is not None:
-                events.append(ev.DoubleOpened(train, ALL_TILES[tile_id]))
+                events.append(_event(ev.DoubleOpened, (train, ALL_TILES[tile_id])))
             self.follow = True  # the same seat plays again; a fresh draw is allowed
             return
         self._end_turn(events)
@@ -639,7 +663,7 @@ class GameState:
         self.hands[seat] |= 1 << tile_id
         self.drawn = tile_id
         if events is not None:
-            events.append(ev.TileDrawn(seat, ALL_TILES[tile_id]))
+            events.append(_event(ev.TileDrawn, (seat, ALL_TILES[tile_id])))
 
     def _pass(self, events: list[ev.Event] | None) -> None:
         seat = self.current
@@ -648,9 +672,9 @@ class GameState:
             self.markers[seat] = True
             self._train_views[seat] = None
             if events is not None:
-                events.append(ev.MarkerPlaced(seat))
+                events.append(_event(ev.MarkerPlaced, (seat,)))
         if events is not None:
-            events.append(ev.TurnPassed(seat))
+            events.append(_event(ev.TurnPassed, (seat,)))
         self.first_pending[seat] = False
         if not self.boneyard and not self.out_pending and self.is_blocked():
             self._end_round("blocked", events)
@@ -695,7 +719,9 @@ class GameState:
         if self.open_doubles and not first:
             self.satisfy = self.open_doubles[0]
         if events is not None:
-            events.append(ev.TurnStarted(seat, first, self.satisfy if self.satisfy >= 0 else None))
+            events.append(
+                _event(ev.TurnStarted, (seat, first, self.satisfy if self.satisfy >= 0 else None))
+            )
 
     # ------------------------------------------------------------------ scoring
 
