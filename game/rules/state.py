@@ -411,7 +411,9 @@ class GameState:
             markers = self.markers
             if True in markers:
                 trains = [seat, self.players]
-                trains += [t for t in range(self.players) if markers[t] and t != seat]
+                for train in range(self.players):
+                    if markers[train] and train != seat:
+                        trains.append(train)
             else:
                 trains = (seat, self.players)
         check_doubles = False
@@ -566,8 +568,12 @@ class GameState:
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action not in legal:
-            self._refuse(action)
+        for candidate in legal:  # the engine's own (interned) actions: found by identity
+            if candidate is action:
+                break
+        else:
+            if action not in legal:  # an equal action made elsewhere is as good
+                self._refuse(action)
         self._legal = None
         kind = action.__class__
         if kind is Play:
@@ -586,8 +592,12 @@ class GameState:
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action not in legal:
-            self._refuse(action)
+        for candidate in legal:  # the engine's own (interned) actions: found by identity
+            if candidate is action:
+                break
+        else:
+            if action not in legal:  # an equal action made elsewhere is as good
+                self._refuse(action)
         self._legal = None
         kind = action.__class__
         if kind is Play:
@@ -609,7 +619,7 @@ class GameState:
         hand = hands[seat] = hands[seat] ^ (1 << tile_id)
         train_end = self.train_end
         touching = train_end[train]
-        open_end = train_end[train] = LOW[tile_id] + HIGH[tile_id] - touching
+        open_end = train_end[train] = PIPS[tile_id] - touching
         self.train_tiles[train].append(tile_id)
         self._laid |= 1 << tile_id
         self._train_views[train] = None
