@@ -575,7 +575,7 @@ class GameState:
             if action not in legal:  # an equal action made elsewhere is as good
                 self._refuse(action)
         self._legal = None
-        kind = action.__class__
+        kind = type(action)
         if kind is Play:
             self._play(action.tile_id, action.train, events)  # type: ignore[union-attr]
         elif kind is Draw:
@@ -599,7 +599,7 @@ class GameState:
             if action not in legal:  # an equal action made elsewhere is as good
                 self._refuse(action)
         self._legal = None
-        kind = action.__class__
+        kind = type(action)
         if kind is Play:
             self._play(action.tile_id, action.train, None)  # type: ignore[union-attr]
         elif kind is Draw:
