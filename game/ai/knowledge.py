@@ -73,17 +73,21 @@ def seat_knowledge(
     softs: list[list[tuple[int, int]]] = [[] for _ in range(players)]
     draws = [0] * players  # per seat, draws at or after the entry being read (backwards)
     known_tiles = NUMBER_TILES.get  # numbers_to_tiles, without a call once a mask is known
+    keep = ~exempt
     for seat, kind, numbers in reversed(obs.log_masks):
-        since = draws[seat]
         if kind == LOG_DRAW:
-            since = draws[seat] = since + 1
-        if since == 0 or (since == 1 and kind == LOG_DRAW):
+            since = draws[seat] = draws[seat] + 1
+            whole = since == 1  # the seat's last draw
+        else:
+            since = draws[seat]
+            whole = since == 0  # a pass after it
+        if whole:
             lacks[seat] |= numbers  # at or after the seat's last draw: the whole hand
         else:
             tiles = known_tiles(numbers)
             if tiles is None:
                 tiles = numbers_to_tiles(numbers)
-            softs[seat].append((tiles & ~exempt, since))
+            softs[seat].append((tiles & keep, since))
     out = []
     for seat in range(players):
         if seat == obs.seat:
