@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NoReturn
 
 from . import events as ev
 from .actions import DRAW, END_TURN, PASS, Action, Draw, EndTurn, Pass, Play, play_table
@@ -609,7 +609,7 @@ class GameState:
         else:
             self._end_turn(None)
 
-    def _refuse(self, action: Action) -> None:
+    def _refuse(self, action: Action) -> NoReturn:
         refusal = self.check(action)
         raise IllegalActionError(refusal or self._refusal(Reason.NOT_ALLOWED))
 
