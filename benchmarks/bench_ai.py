@@ -1,7 +1,7 @@
 """How long the computer opponents take to decide, single core: median, p95 and max.
 
     python benchmarks/bench_ai.py [--positions N] [--preset standard|station] [--players P]
-                                  [--budget-ms MS] [--iterations N] [--seed S]
+                                  [--budget-ms MS] [--iterations N] [--seed S] [--slowdown F]
 
 Positions come from real rounds between Normal seats (every engine, every stage of a round);
 each level then decides at every position where the seat to move has a choice (two or more
@@ -14,6 +14,11 @@ slow every figure. Also measured:
 * the planner on random hands (exact search) of 15 and 20 tiles, double-9 and double-12;
 * the longest single slice of Hard thinking in 8 ms slices (``HardSearch.step(seconds=...)``),
   the most a frame would wait if the table ran Hard inline, a slice per frame.
+
+``--slowdown F`` shows what a device F times slower would see (a handheld: ``--slowdown 6``):
+every time, Hard's own guard included, is this thread's CPU time times F
+(``benchmarks/slow_device.py``), so the figures do not depend on the machine's load.
+``--slowdown 1`` is this machine as if it were quiet.
 """
 
 from __future__ import annotations
@@ -30,11 +35,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from slow_device import DeviceClock, give_clock  # noqa: E402
+
+import game.ai.hard  # noqa: E402
 from game.ai import EasySeat, HardConfig, HardSeat, NormalSeat  # noqa: E402
 from game.ai.planner import best_line, search_line  # noqa: E402
 from game.rules import GameState, Observation, Rules  # noqa: E402
 from game.rules.state import PLAY  # noqa: E402
 from game.rules.tiles import tile_count  # noqa: E402
+
+clock = time.perf_counter  # what every figure is timed with (see --slowdown)
 
 
 def collect_positions(rules: Rules, players: int, count: int, seed: int) -> list[Observation]:
@@ -70,9 +80,9 @@ def time_level(
     out = []
     for observation in positions:
         best_line.cache_clear()  # no help from a plan cached by an earlier decision
-        started = time.perf_counter()
+        started = clock()
         choose(observation)
-        out.append(time.perf_counter() - started)
+        out.append(clock() - started)
     return out
 
 
@@ -90,7 +100,19 @@ def main() -> None:
     parser.add_argument("--budget-ms", type=float, default=None)
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--slowdown",
+        type=float,
+        default=None,
+        metavar="F",
+        help="time everything as a device F times slower would (CPU time times F)",
+    )
     args = parser.parse_args()
+    global clock
+    if args.slowdown is not None:
+        device = DeviceClock(args.slowdown)
+        clock = device.perf_counter
+        give_clock(game.ai.hard, device)
     rules = Rules.preset_named(args.preset)
     deal = rules.deal_for(args.players)
     positions = collect_positions(rules, args.players, args.positions, args.seed)
@@ -99,6 +121,9 @@ def main() -> None:
         f"double-{deal.set_size}, {deal.hand_size} tiles each; one core"
     )
     print_load()
+    if args.slowdown is not None:
+        factor = f"{args.slowdown:g}"
+        print(f"times are for a device {factor} times slower: CPU time x {factor}")
     config = HardConfig()
     if args.iterations is not None:
         config = replace(config, iterations=args.iterations, budget_ms=args.budget_ms)
@@ -125,16 +150,16 @@ def main() -> None:
     print(
         f"hard      {figures(hard_times)}   {config.iterations} guesses, time guard {cap}; "
         f"guesses made: median {statistics.median(guesses):.0f}, min {min(guesses)}; "
-        f"stopped by the guard: {guarded} of {len(guesses)}"
+        f"stopped by the guard: {guarded} of {len(guesses)} ({guarded / len(guesses):.0%})"
     )
 
     slices: list[float] = []
     for observation in positions[:40]:
         search = hard.start(observation)
         while True:
-            started = time.perf_counter()
+            started = clock()
             done = search.step(seconds=0.008)
-            slices.append(time.perf_counter() - started)
+            slices.append(clock() - started)
             if done:
                 break
     print(f"hard, 8 ms slices: {figures(slices)}")
@@ -146,9 +171,9 @@ def main() -> None:
             ids = rng.sample(range(tile_count(set_size)), size)
             hand = sum(1 << i for i in ids)
             end = rng.randrange(set_size + 1)
-            started = time.perf_counter()
+            started = clock()
             search_line(hand, end)
-            times.append(time.perf_counter() - started)
+            times.append(clock() - started)
         print(f"planner, {size} tiles of double-{set_size}: {figures(times)}")
     print_load()
 

@@ -13,6 +13,10 @@ A frame is everything ``App.step`` does: input, update, draw and ``display.flip`
 full speed (no frame cap) with the simulated clock advancing 1/60 s per frame. Two figures per
 frame: wall time, and the thread's CPU time (the same work without the moments the OS gave the
 core to other processes, which matters on a shared machine).
+
+``--slowdown F`` adds what a device F times slower would see (a handheld: ``--slowdown 6``):
+each frame's CPU time times F (``benchmarks/slow_device.py``). A seat thinking with ``--think``
+does so in the worker process, on another core, as it would on a handheld with two or more.
 """
 
 from __future__ import annotations
@@ -127,7 +131,16 @@ def main() -> int:
         help="keep a match review (a 13-round 4-player double-12 match, seat 0, the default "
         "guesses) running in its worker process for the whole run",
     )
+    parser.add_argument(
+        "--slowdown",
+        type=float,
+        default=None,
+        metavar="F",
+        help="also report frame times on a device F times slower (CPU time times F)",
+    )
     args = parser.parse_args()
+    if args.slowdown is not None and not args.slowdown > 0:
+        parser.error(f"--slowdown must be above 0, not {args.slowdown}")
     thinker = Thinker(args.think) if args.think else None
     reviewer = None
     if args.review:
@@ -207,7 +220,10 @@ def main() -> int:
     w, h = args.size
     print(f"busy 8-player table at {w}x{h}: {laid} tiles laid, longest train {longest}")
     print(f"frames measured: {len(times)} (after {warm_up} warm-up frames)")
-    for label, values in (("wall", times), ("cpu ", cpu_times)):
+    rows = [("wall", times), ("cpu ", cpu_times)]
+    if args.slowdown is not None:
+        rows.append((f"cpu x{args.slowdown:g}", [t * args.slowdown for t in cpu_times]))
+    for label, values in rows:
         ms = sorted(t * 1000 for t in values)
         p95 = ms[min(len(ms) - 1, int(len(ms) * 0.95))]
         p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
@@ -216,6 +232,9 @@ def main() -> int:
             f"p99 {p99:.2f} ms   max {ms[-1]:.2f} ms"
         )
     print("(wall includes time the OS gave to other processes; cpu is this thread's own work)")
+    if args.slowdown is not None:
+        factor = f"{args.slowdown:g}"
+        print(f"(cpu x{factor}: the same frames on a device {factor} times slower)")
     return 0
 
 

@@ -31,15 +31,13 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from game.rules import GameState, Observation, determinize
-from game.rules.state import LOG_DRAW
+from game.rules.state import LOG_DRAW, shuffled
 from game.rules.tiles import (
     ALL_TILES,
-    DOUBLE_ID,
     DOUBLES_MASK,
+    NUMBER_TILES,
     iter_ids,
-    mask_of,
     numbers_to_tiles,
-    set_mask,
 )
 
 RETRIES = 6
@@ -55,12 +53,7 @@ class SeatKnowledge(NamedTuple):
 
 def unseen_mask(observation: Observation) -> int:
     """Tiles the seat cannot see: in the other hands or the boneyard."""
-    obs = observation
-    seen = mask_of(obs.hand) | 1 << DOUBLE_ID[obs.engine.high]
-    for train in obs.trains:
-        for tile_id in train.tile_ids:
-            seen |= 1 << tile_id
-    return set_mask(obs.deal.set_size) & ~seen
+    return observation.unseen_mask
 
 
 def seat_knowledge(
@@ -75,30 +68,40 @@ def seat_knowledge(
     """
     obs = observation
     exempt = DOUBLES_MASK if obs.rules.max_open_doubles is not None else 0
+    players = obs.players
+    lacks = [0] * players
+    softs: list[list[tuple[int, int]]] = [[] for _ in range(players)]
+    draws = [0] * players  # per seat, draws at or after the entry being read (backwards)
+    known_tiles = NUMBER_TILES.get  # numbers_to_tiles, without a call once a mask is known
+    keep = ~exempt
+    for seat, kind, numbers in reversed(obs.log_masks):
+        if kind == LOG_DRAW:
+            since = draws[seat] = draws[seat] + 1
+            whole = since == 1  # the seat's last draw
+        else:
+            since = draws[seat]
+            whole = since == 0  # a pass after it
+        if whole:
+            lacks[seat] |= numbers  # at or after the seat's last draw: the whole hand
+        else:
+            tiles = known_tiles(numbers)
+            if tiles is None:
+                tiles = numbers_to_tiles(numbers)
+            softs[seat].append((tiles & keep, since))
     out = []
-    for seat in range(obs.players):
+    for seat in range(players):
         if seat == obs.seat:
             continue
-        entries = [(kind, numbers) for s, kind, numbers in obs.log_masks if s == seat]
-        lacks = 0
-        soft: list[tuple[int, int]] = []
-        draws_since = 0  # draws at or after the entry being read (reading backwards)
-        for kind, numbers in reversed(entries):
-            if kind == LOG_DRAW:
-                draws_since += 1
-            if draws_since == 0 or (draws_since == 1 and kind == LOG_DRAW):
-                lacks |= numbers  # at or after the seat's last draw: the whole hand
-            else:
-                soft.append((numbers_to_tiles(numbers) & ~exempt, draws_since))
+        lacked = lacks[seat]
+        soft = softs[seat]
         believed = beliefs.get(seat, 0) if beliefs else 0
         if believed:
-            draws = sum(1 for kind, _ in entries if kind == LOG_DRAW)
-            if draws:
-                soft.append((numbers_to_tiles(believed), draws))
+            if draws[seat]:
+                soft.append((numbers_to_tiles(believed), draws[seat]))
             else:
-                lacks |= believed
-        forbidden = numbers_to_tiles(lacks) & ~exempt
-        out.append(SeatKnowledge(seat, obs.hand_sizes[seat], lacks, forbidden, tuple(soft)))
+                lacked |= believed
+        forbidden = numbers_to_tiles(lacked) & ~exempt
+        out.append(SeatKnowledge(seat, obs.hand_sizes[seat], lacked, forbidden, tuple(soft)))
     return out
 
 
@@ -138,10 +141,10 @@ class Sampler:
 
     def __init__(self, observation: Observation, beliefs: Mapping[int, int] | None = None) -> None:
         self.observation = observation
-        self.unseen = sorted(iter_ids(unseen_mask(observation)))
+        pool = observation.unseen_mask
+        self.unseen = list(iter_ids(pool))
         knowledge = seat_knowledge(observation, beliefs)
         # Most constrained first (fewest allowed tiles per tile needed), then by seat.
-        pool = unseen_mask(observation)
 
         def tightness(k: SeatKnowledge) -> tuple[float, int]:
             allowed = (pool & ~k.forbidden).bit_count()
@@ -186,8 +189,7 @@ class Sampler:
         return state
 
     def _draw(self, rng: random.Random) -> tuple[Guess, bool]:
-        pool = self.unseen[:]
-        rng.shuffle(pool)
+        pool = shuffled(self.unseen[:], rng)  # as rng.shuffle, with the same order
         taken = 0
         hands: dict[int, list[int]] = {}
         strict_ok = True

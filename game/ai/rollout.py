@@ -189,7 +189,7 @@ def fast_playout(
 
     The same policy, making the same choices with the same random numbers, so it returns the
     scores :func:`playout` would leave in ``state.round_scores[-1]`` (the tests check this on
-    every table). It plays the rules of the engine's turn (``GameState._compute_legal``,
+    every table). It plays the rules of the engine's turn (``GameState.legal_actions``,
     ``_play``, ``_draw``, ``_pass``, ``_end_turn``) on the state's own lists, but keeps no log,
     events or train tiles: afterwards ``state`` is only good to be thrown away.
     """
@@ -236,6 +236,10 @@ def fast_playout(
     ended = False
     blocked = False
     plays: list[tuple[int, int]] = []
+    single_trains = [(train,) for train in range(players + 1)]
+    # Per seat, the trains open to it in a later turn (own, Mexican, marked ones, in the
+    # engine's order); None until needed after the markers changed.
+    open_trains: list[Sequence[int] | None] = [None] * players
     while True:
         seat = current
         # The legal plays, in the engine's order (the noise is drawn in that order too).
@@ -243,14 +247,15 @@ def fast_playout(
         source = hands[seat] if drawn < 0 else 1 << drawn
         first = first_pending[seat]
         if first:
-            trains: Sequence[int] = (seat,)
+            trains: Sequence[int] = single_trains[seat]
         elif satisfy >= 0:
-            trains = (satisfy,)
-        elif True in markers:
-            trains = [seat, mexican]
-            trains += [t for t in range(players) if markers[t] and t != seat]
+            trains = single_trains[satisfy]
         else:
-            trains = (seat, mexican)
+            trains = open_trains[seat]  # type: ignore[assignment]
+            if trains is None:
+                trains = open_trains[seat] = (seat, mexican) + tuple(
+                    t for t in range(players) if markers[t] and t != seat
+                )
         check_doubles = follow and not first and limit is not None and len(open_doubles) >= limit
         for train in trains:
             m = source & number_mask[train_end[train]]
@@ -326,8 +331,9 @@ def fast_playout(
             hand = hands[seat] = hands[seat] ^ 1 << tile_id
             touching = train_end[train]
             open_end = train_end[train] = low[tile_id] + high[tile_id] - touching
-            if train == seat:
+            if train == seat and markers[seat]:
                 markers[seat] = False
+                open_trains = [None] * players
             if open_doubles and train in open_doubles:
                 open_doubles.remove(train)
             was_drawn = drawn >= 0
@@ -354,7 +360,9 @@ def fast_playout(
             hands[seat] |= 1 << drawn
             end_turn = False
         else:  # PASS
-            markers[seat] = True
+            if not markers[seat]:
+                markers[seat] = True
+                open_trains = [None] * players
             first_pending[seat] = False
             if (
                 not boneyard and not out_pending and state.is_blocked()

@@ -4,7 +4,12 @@ An :class:`Observation` is built by the engine for one seat. It holds that seat'
 everything public (the trains, markers, open doubles, every hand's size, the boneyard's size,
 scores, and the log of who drew and who passed facing which open numbers), and nothing else: no
 other hand, no boneyard order and no seed, so an opponent that decides from an observation
-cannot see hidden tiles by construction.
+cannot see hidden tiles by construction. It is a snapshot of plain immutable values (tuples,
+ints, tiles, the rules): it holds no reference to the state, and pickles small.
+
+It costs about one engine step to build: the state keeps each train's public view from one
+observation to the next until that train changes (``GameState._train_views``) and the mask of
+the tiles laid (``_laid``), so an observation copies a few short lists and shares the rest.
 
 :func:`determinize` is the other half: given an observation and a guess of the hidden tiles
 (the other hands and the boneyard order), it builds a :class:`GameState` to search in.
@@ -88,6 +93,8 @@ class Observation(NamedTuple):
     rounds_won: tuple[int, ...]
     log_masks: tuple[tuple[int, int, int], ...]  # (seat, LOG_DRAW/LOG_PASS, numbers bit mask)
     legal_actions: tuple[Action, ...]  # empty unless it is this seat's turn
+    hand_mask: int  # ``hand`` as a bit mask of tile ids
+    unseen_mask: int  # bit mask of the tiles this seat cannot see (``unseen_tiles``)
 
     @property
     def mexican(self) -> int:
@@ -107,61 +114,97 @@ class Observation(NamedTuple):
 
     def unseen_tiles(self) -> tuple[Tile, ...]:
         """Tiles this seat cannot see: other hands and the boneyard, together."""
-        seen = mask_of(self.hand) | 1 << DOUBLE_ID[self.engine.high]
-        for train in self.trains:
-            for tile_id in train.tile_ids:
-                seen |= 1 << tile_id
-        return ids_to_tiles(set_mask(self.deal.set_size) & ~seen)
+        return ids_to_tiles(self.unseen_mask)
+
+
+_new_tuple = tuple.__new__  # builds a named tuple from a plain one without a Python call
+
+
+def _train_view(state: GameState, train: int) -> TrainView:
+    players = state.players
+    return _new_tuple(
+        TrainView,
+        (
+            train,
+            None if train == players else train,
+            tuple(state.train_tiles[train]),
+            state.engine_number,
+            state.train_end[train],
+            train == players or state.markers[train],
+            train in state.open_doubles,
+        ),
+    )
+
+
+def _hand_tiles(state: GameState, seat: int) -> tuple[Tile, ...]:
+    """``seat``'s hand as tiles, from the last one shown when a tile or two changed."""
+    mask = state.hands[seat]
+    views = state._hand_views
+    old_mask, tiles = views[seat]
+    if old_mask == mask:
+        return tiles
+    gone = old_mask & ~mask
+    new = mask & ~old_mask
+    if gone & (gone - 1) or new & (new - 1):  # more than one tile went or came
+        tiles = ids_to_tiles(mask)
+    else:  # tiles are in id order: a tile's place is the count of lower ids in the hand
+        if gone:
+            at = (old_mask & (gone - 1)).bit_count()
+            tiles = tiles[:at] + tiles[at + 1 :]
+        if new:
+            at = (mask & (new - 1)).bit_count()
+            tiles = tiles[:at] + (ALL_TILES[new.bit_length() - 1],) + tiles[at:]
+    views[seat] = (mask, tiles)
+    return tiles
 
 
 def observe(state: GameState, seat: int) -> Observation:
     """The observation of ``seat`` in ``state``."""
-    players = state.players
-    open_doubles = tuple(state.open_doubles)
-    engine_number = state.engine_number
-    markers = state.markers
-    trains = tuple(
-        TrainView(
-            t,
-            None if t == players else t,
-            tuple(state.train_tiles[t]),
-            engine_number,
-            state.train_end[t],
-            t == players or markers[t],
-            t in open_doubles,
-        )
-        for t in range(players + 1)
-    )
-    mine = state.phase == PLAY and state.current == seat
-    return Observation(
-        seat=seat,
-        players=players,
-        names=state.names,
-        rules=state.rules,
-        deal=state.deal,
-        phase=state.phase,
-        round_number=state.round_number,
-        engine=state.engine,
-        hand=state.hand(seat),
-        hand_sizes=tuple(state.hand_size(s) for s in range(players)),
-        boneyard_size=len(state.boneyard),
-        trains=trains,
-        markers=tuple(state.markers),
-        open_doubles=open_doubles,
-        current=state.current,
-        first_pending=tuple(state.first_pending),
-        must_satisfy=state.must_satisfy,
-        must_follow=state.follow,
-        in_first_turn_line=state.chain,
-        drawn_tile=state.drawn_tile if mine else None,
-        step_after_draw=state.drawn >= 0,
-        went_out=tuple(state.went_out),
-        out_pending=state.out_pending,
-        totals=tuple(state.totals),
-        round_scores=tuple(tuple(r) for r in state.round_scores),
-        rounds_won=tuple(state.rounds_won),
-        log_masks=tuple(state.log),
-        legal_actions=tuple(state.legal_actions()) if mine else (),
+    views = state._train_views
+    if None in views:
+        for train, view in enumerate(views):
+            if view is None:
+                views[train] = _train_view(state, train)
+    trains: tuple[TrainView, ...] = tuple(views)  # type: ignore[arg-type]  # no None left
+    hand = state.hands[seat]
+    engine_id = DOUBLE_ID[state.engine_number]
+    phase = state.phase
+    mine = phase == PLAY and state.current == seat
+    drawn = state.drawn
+    return _new_tuple(
+        Observation,
+        (
+            seat,
+            state.players,
+            state.names,
+            state.rules,
+            state.deal,
+            phase,
+            state.round_number,
+            ALL_TILES[engine_id],
+            _hand_tiles(state, seat),
+            tuple(map(int.bit_count, state.hands)),
+            len(state.boneyard),
+            trains,
+            tuple(state.markers),
+            tuple(state.open_doubles),
+            state.current,
+            tuple(state.first_pending),
+            state.satisfy if state.satisfy >= 0 else None,
+            state.follow,
+            state.chain,
+            ALL_TILES[drawn] if mine and drawn >= 0 else None,
+            drawn >= 0,
+            tuple(state.went_out),
+            state.out_pending,
+            tuple(state.totals),
+            tuple(map(tuple, state.round_scores)),
+            tuple(state.rounds_won),
+            tuple(state.log),
+            tuple(state.legal_actions()) if mine else (),
+            hand,
+            set_mask(state.deal.set_size) & ~(hand | state._laid | 1 << engine_id),
+        ),
     )
 
 
@@ -232,6 +275,12 @@ def determinize(
     state.follow = obs.must_follow
     state.chain = obs.in_first_turn_line
     state._legal = None
+    state._laid = 0
+    for train in obs.trains:
+        for tile_id in train.tile_ids:
+            state._laid |= 1 << tile_id
+    state._train_views = list(obs.trains)  # the same public views
+    state._hand_views = [(0, ())] * players
     state.drawn = -1
     if obs.step_after_draw:
         drawn = obs.drawn_tile if obs.current == obs.seat else drawn_by_current

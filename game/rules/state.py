@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NoReturn
 
 from . import events as ev
 from .actions import DRAW, END_TURN, PASS, Action, Draw, EndTurn, Pass, Play, play_table
@@ -50,7 +50,7 @@ from .tiles import (
 )
 
 if TYPE_CHECKING:
-    from .observation import Observation
+    from .observation import Observation, TrainView
 
 PLAY: Final = "play"
 ROUND_OVER: Final = "round_over"
@@ -61,6 +61,10 @@ LOG_DRAW: Final = 0
 LOG_PASS: Final = 1
 
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six")
+_BIT = (1).__lshift__  # _BIT(i) == 1 << i
+# _event(ev.TilePlayed, (seat, ...)) is ev.TilePlayed(seat, ...) without a Python-level call:
+# the events of every step are built this way.
+_event = tuple.__new__
 
 
 class GameState:
@@ -103,6 +107,10 @@ class GameState:
         "drawn",
         "chain",
         "_legal",
+        # what every seat sees, kept for observations (see observation.observe)
+        "_laid",
+        "_train_views",
+        "_hand_views",
     )
 
     rules: Rules
@@ -137,6 +145,11 @@ class GameState:
     drawn: int
     chain: bool
     _legal: list[Action] | None
+    _laid: int  # bit mask of the tiles on the trains (the engine apart)
+    _train_views: list[TrainView | None]  # each train's public view, None once it changed
+    # Per seat, the last hand shown as tiles: (mask, tiles). Checked against the hand before use,
+    # so copies may share it.
+    _hand_views: list[tuple[int, tuple[Tile, ...]]]
 
     # ------------------------------------------------------------------ creation
 
@@ -183,6 +196,9 @@ class GameState:
         self.end_reason = ""
         self.round_winners = ()
         self._reset_turn()
+        self._laid = 0
+        self._train_views = [None] * (players + 1)
+        self._hand_views = [(0, ())] * players
         return self
 
     def copy(self) -> GameState:
@@ -220,6 +236,9 @@ class GameState:
         other.drawn = self.drawn
         other.chain = self.chain
         other._legal = self._legal
+        other._laid = self._laid
+        other._train_views = self._train_views[:]
+        other._hand_views = self._hand_views  # shared: entries are checked, never trusted
         return other
 
     # ------------------------------------------------------------------ the deal
@@ -235,8 +254,7 @@ class GameState:
 
     def _shuffled_ids(self, round_number: int) -> list[int]:
         ids = list(range(tile_count(self.deal.set_size)))
-        random.Random(f"mexican-train/{self.seed}/{round_number}").shuffle(ids)
-        return ids
+        return shuffled(ids, random.Random(f"mexican-train/{self.seed}/{round_number}"))
 
     def shuffled_deal(self, round_number: int) -> tuple[list[list[Tile]], list[Tile]]:
         """The seeded shuffle of a round: hands in deal order, boneyard top first."""
@@ -279,13 +297,7 @@ class GameState:
         engine_id = DOUBLE_ID[engine_number]
         self.round_number = number
         self.engine_number = engine_number
-        masks = []
-        for ids_of_hand in hand_ids:
-            mask = 0
-            for tile_id in ids_of_hand:
-                mask |= 1 << tile_id
-            masks.append(mask)
-        self.hands = masks
+        self.hands = [sum(map(_BIT, ids_of_hand)) for ids_of_hand in hand_ids]
         self.boneyard = pile[::-1]  # the top of the pile is the list's end
         self.train_tiles = [[] for _ in range(players + 1)]
         self.train_end = [engine_number] * (players + 1)
@@ -298,13 +310,16 @@ class GameState:
         self.end_reason = ""
         self.round_winners = ()
         self._reset_turn()
+        self._laid = 0
+        self._train_views = [None] * (players + 1)
 
+        tile_of = ALL_TILES.__getitem__
         events: list[ev.Event] = [
             ev.RoundStarted(
                 number,
                 ALL_TILES[engine_id],
-                tuple(tuple(ALL_TILES[i] for i in h) for h in hand_ids),
-                tuple(ALL_TILES[i] for i in pile),
+                tuple([tuple(map(tile_of, h)) for h in hand_ids]),
+                tuple(map(tile_of, pile)),
             )
         ]
         holder = next((s for s in range(players) if self.hands[s] >> engine_id & 1), -1)
@@ -361,13 +376,11 @@ class GameState:
     def legal_actions(self) -> list[Action]:
         """Every action the seat to move may take now (empty between rounds)."""
         legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal
-
-    def _compute_legal(self) -> list[Action]:
+        if legal is not None:  # worked out once per step (copies share it)
+            return legal
         if self.phase != PLAY:
-            return []
+            legal = self._legal = []
+            return legal
         seat = self.current
         plays = self._plays  # per tile id, the interned Play for each train
         number_mask = NUMBER_MASK
@@ -389,6 +402,7 @@ class GameState:
                     out.append(DRAW)
                 else:
                     out.append(PASS)
+            self._legal = out
             return out
 
         if self.satisfy >= 0:
@@ -397,7 +411,9 @@ class GameState:
             markers = self.markers
             if True in markers:
                 trains = [seat, self.players]
-                trains += [t for t in range(self.players) if markers[t] and t != seat]
+                for train in range(self.players):
+                    if markers[train] and train != seat:
+                        trains.append(train)
             else:
                 trains = (seat, self.players)
         check_doubles = False
@@ -417,6 +433,7 @@ class GameState:
                 out.append(plays[tile_id][train])
         if not out:
             out.append(DRAW if drawn < 0 and self.boneyard else PASS)
+        self._legal = out
         return out
 
     def _open_trains(self, seat: int) -> list[int]:
@@ -441,13 +458,17 @@ class GameState:
     def _turn_numbers(self) -> int:
         """The open-end numbers the seat to move may play on in the current step."""
         seat = self.current
+        ends = self.train_end
         if self.first_pending[seat]:
-            return 1 << self.train_end[seat]
+            return 1 << ends[seat]
         if self.satisfy >= 0:
-            return 1 << self.train_end[self.satisfy]
-        numbers = 0
-        for train in self._open_trains(seat):
-            numbers |= 1 << self.train_end[train]
+            return 1 << ends[self.satisfy]
+        numbers = 1 << ends[seat] | 1 << ends[self.players]
+        markers = self.markers
+        if True in markers:
+            for train in range(self.players):
+                if markers[train]:
+                    numbers |= 1 << ends[train]
         return numbers
 
     def check(self, action: Action, seat: int | None = None) -> Refusal | None:
@@ -544,22 +565,17 @@ class GameState:
         Returns the events the action caused, in order.
         """
         events: list[ev.Event] = []
-        self._apply(action, events)
-        return events
-
-    def apply_quietly(self, action: Action) -> None:
-        """``apply`` without building events: the same checks, for search and simulation."""
-        self._apply(action, None)
-
-    def _apply(self, action: Action, events: list[ev.Event] | None) -> None:
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action not in legal:
-            refusal = self.check(action)
-            raise IllegalActionError(refusal or self._refusal(Reason.NOT_ALLOWED))
+        for candidate in legal:  # the engine's own (interned) actions: found by identity
+            if candidate is action:
+                break
+        else:
+            if action not in legal:  # an equal action made elsewhere is as good
+                self._refuse(action)
         self._legal = None
-        kind = action.__class__
+        kind = type(action)
         if kind is Play:
             self._play(action.tile_id, action.train, events)  # type: ignore[union-attr]
         elif kind is Draw:
@@ -568,6 +584,34 @@ class GameState:
             self._pass(events)
         else:
             self._end_turn(events)
+        return events
+
+    def apply_quietly(self, action: Action) -> None:
+        """``apply`` without building events: the same checks, for search and simulation."""
+        # The same as apply, line for line, with no events (the hot path of search).
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        for candidate in legal:  # the engine's own (interned) actions: found by identity
+            if candidate is action:
+                break
+        else:
+            if action not in legal:  # an equal action made elsewhere is as good
+                self._refuse(action)
+        self._legal = None
+        kind = type(action)
+        if kind is Play:
+            self._play(action.tile_id, action.train, None)  # type: ignore[union-attr]
+        elif kind is Draw:
+            self._draw(None)
+        elif kind is Pass:
+            self._pass(None)
+        else:
+            self._end_turn(None)
+
+    def _refuse(self, action: Action) -> NoReturn:
+        refusal = self.check(action)
+        raise IllegalActionError(refusal or self._refusal(Reason.NOT_ALLOWED))
 
     def _play(self, tile_id: int, train: int, events: list[ev.Event] | None) -> None:
         seat = self.current
@@ -575,19 +619,23 @@ class GameState:
         hand = hands[seat] = hands[seat] ^ (1 << tile_id)
         train_end = self.train_end
         touching = train_end[train]
-        open_end = train_end[train] = LOW[tile_id] + HIGH[tile_id] - touching
+        open_end = train_end[train] = PIPS[tile_id] - touching
         self.train_tiles[train].append(tile_id)
+        self._laid |= 1 << tile_id
+        self._train_views[train] = None
         if events is not None:
-            events.append(ev.TilePlayed(seat, ALL_TILES[tile_id], train, touching, open_end))
+            events.append(
+                _event(ev.TilePlayed, (seat, ALL_TILES[tile_id], train, touching, open_end))
+            )
         if train == seat and self.markers[seat]:
             self.markers[seat] = False
             if events is not None:
-                events.append(ev.MarkerRemoved(seat))
+                events.append(_event(ev.MarkerRemoved, (seat,)))
         open_doubles = self.open_doubles
         if open_doubles and train in open_doubles:
             open_doubles.remove(train)
             if events is not None:
-                events.append(ev.DoubleSatisfied(train, ALL_TILES[DOUBLE_ID[touching]]))
+                events.append(_event(ev.DoubleSatisfied, (train, ALL_TILES[DOUBLE_ID[touching]])))
         was_drawn = self.drawn >= 0
         self.drawn = -1
 
@@ -613,7 +661,7 @@ class GameState:
         if self.satisfy < 0 and IS_DOUBLE[tile_id]:
             open_doubles.append(train)
             if events is not None:
-                events.append(ev.DoubleOpened(train, ALL_TILES[tile_id]))
+                events.append(_event(ev.DoubleOpened, (train, ALL_TILES[tile_id])))
             self.follow = True  # the same seat plays again; a fresh draw is allowed
             return
         self._end_turn(events)
@@ -625,17 +673,18 @@ class GameState:
         self.hands[seat] |= 1 << tile_id
         self.drawn = tile_id
         if events is not None:
-            events.append(ev.TileDrawn(seat, ALL_TILES[tile_id]))
+            events.append(_event(ev.TileDrawn, (seat, ALL_TILES[tile_id])))
 
     def _pass(self, events: list[ev.Event] | None) -> None:
         seat = self.current
         self.log.append((seat, LOG_PASS, self._turn_numbers()))
         if not self.markers[seat]:
             self.markers[seat] = True
+            self._train_views[seat] = None
             if events is not None:
-                events.append(ev.MarkerPlaced(seat))
+                events.append(_event(ev.MarkerPlaced, (seat,)))
         if events is not None:
-            events.append(ev.TurnPassed(seat))
+            events.append(_event(ev.TurnPassed, (seat,)))
         self.first_pending[seat] = False
         if not self.boneyard and not self.out_pending and self.is_blocked():
             self._end_round("blocked", events)
@@ -680,7 +729,9 @@ class GameState:
         if self.open_doubles and not first:
             self.satisfy = self.open_doubles[0]
         if events is not None:
-            events.append(ev.TurnStarted(seat, first, self.satisfy if self.satisfy >= 0 else None))
+            events.append(
+                _event(ev.TurnStarted, (seat, first, self.satisfy if self.satisfy >= 0 else None))
+            )
 
     # ------------------------------------------------------------------ scoring
 
@@ -761,9 +812,7 @@ class GameState:
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now (see :mod:`observation`)."""
-        from .observation import observe  # observation builds on this module
-
-        return observe(self, seat)
+        return _observation.observe(self, seat)
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
         """A seat's tiles in id order (the table keeps its own tray order)."""
@@ -869,6 +918,22 @@ class GameState:
         return seen
 
 
+def shuffled(items: list[int], rng: random.Random) -> list[int]:
+    """``rng.shuffle(items)``, in place, with the same result, and returns ``items``.
+
+    The standard library's shuffle makes two calls per item (``_randbelow``); this is the same
+    loop with them inlined (``tests/rules`` holds the two to the same order)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+    return items
+
+
 def assert_valid(state: GameState) -> None:
     """Raise AssertionError if the state breaks an invariant of the rules (tests and soak runs).
 
@@ -889,6 +954,12 @@ def assert_valid(state: GameState) -> None:
             end = LOW[tile_id] + HIGH[tile_id] - end
         if end != state.train_end[train]:
             raise AssertionError(f"train {train} ends in {end}, not {state.train_end[train]}")
+    laid = 0
+    for tiles in state.train_tiles:
+        for tile_id in tiles:
+            laid |= 1 << tile_id
+    if laid != state._laid:
+        raise AssertionError("the mask of laid tiles does not match the trains")
     if len(set(state.open_doubles)) != len(state.open_doubles):
         raise AssertionError("a train is listed twice as holding an open double")
     for train in state.open_doubles:
@@ -911,3 +982,8 @@ def random_playout(state: GameState, rng: random.Random) -> None:
     """Play the current round to its end with uniformly random legal actions (for tests)."""
     while state.phase == PLAY:
         state.apply(rng.choice(state.legal_actions()))
+
+
+# The observation module builds on this one; bound here, at the end, so either may be imported
+# first.
+from . import observation as _observation  # noqa: E402

@@ -92,15 +92,22 @@ DOUBLES_MASK: int = sum(1 << t.id for t in ALL_TILES if t.is_double)
 ZERO_ZERO_ID = 0
 
 
+NUMBER_TILES: dict[int, int] = {}  # numbers_to_tiles, as computed so far
+
+
 def numbers_to_tiles(numbers: int) -> int:
     """Bit mask of every tile carrying one of the numbers in the ``numbers`` bit mask."""
-    mask = 0
-    n = 0
-    while numbers:
-        if numbers & 1:
-            mask |= NUMBER_MASK[n]
-        numbers >>= 1
-        n += 1
+    mask = NUMBER_TILES.get(numbers)
+    if mask is None:
+        mask = 0
+        n = 0
+        rest = numbers
+        while rest:
+            if rest & 1:
+                mask |= NUMBER_MASK[n]
+            rest >>= 1
+            n += 1
+        NUMBER_TILES[numbers] = mask  # at most 2**(MAX_NUMBER+1) keys; a few hundred seen
     return mask
 
 
@@ -122,7 +129,14 @@ def iter_ids(mask: int) -> Iterator[int]:
 
 
 def ids_to_tiles(mask: int) -> tuple[Tile, ...]:
-    return tuple(ALL_TILES[i] for i in iter_ids(mask))
+    """The tiles in a bit mask, lowest id first."""
+    tiles = ALL_TILES
+    out = []
+    while mask:
+        low_bit = mask & -mask
+        out.append(tiles[low_bit.bit_length() - 1])
+        mask ^= low_bit
+    return tuple(out)
 
 
 def mask_of(tiles: Iterable[Tile]) -> int:

@@ -91,8 +91,9 @@ def click_button(app: App, label: str) -> None:
 
 
 def state_key(state: GameState) -> tuple[object, ...]:
-    """Everything a game state holds (the legal-move cache aside; the rules as dealt)."""
-    skip = ("_legal", "_plays", "rules")
+    """Everything a game state holds (the caches aside: legal moves, the views observations
+    share; the rules as dealt)."""
+    skip = ("_legal", "_plays", "rules", "_train_views", "_hand_views")
     return tuple(getattr(state, name) for name in GameState.__slots__ if name not in skip)
 
 
