@@ -4,7 +4,7 @@
 
 * :class:`Keeper` watches a match's :class:`~game.scenes.session.Session`: after every change
   (a deal, an action) it hands the match's game record and a little *meta* to an
-  :class:`~game.store.AutoSaver` (written on a worker thread, so the frame never waits for the
+  :class:`~game.autosave.AutoSaver` (written on a worker thread, so the frame never waits for the
   disk); at the match's end it keeps the results at once (statistics, a level's stars, the
   day's best) and forgets the save, in an order that survives a kill at any point (see
   :meth:`Keeper._finished`). At the next start it offers the saved match for resume and
@@ -47,7 +47,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.store import MATCH_ID, AutoSaver, SavedGame, Store
+from game.autosave import AutoSaver
+from game.store import MATCH_ID, SavedGame, Store
 
 if TYPE_CHECKING:  # (the rules are imported where used: not before the menu's first frame)
     from game.levels import Level

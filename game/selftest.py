@@ -141,11 +141,13 @@ def check_scenes(app: App) -> str:
     from game.rules.record import RecordWriter, parse_record
     from game.scenes.cover import CoverScene
     from game.scenes.custom import CustomTableScene
+    from game.scenes.daily import DailyScene
     from game.scenes.deal import DealScene
     from game.scenes.kiosk import AttractScene, Kiosk, KioskConfig, PinPadScene
-    from game.scenes.ladder import DailyScene, LadderScene, ladder_refusals
+    from game.scenes.ladder import LadderScene
     from game.scenes.menu import MenuScene
     from game.scenes.pause import PauseScene
+    from game.scenes.progress import ladder_refusals
     from game.scenes.replay import ReplayErrorScene, ReplayScene
     from game.scenes.rules_page import RulesScene
     from game.scenes.session import MatchConfig, Session

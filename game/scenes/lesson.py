@@ -48,14 +48,14 @@ DECLINED = "declined"  # the first-start offer was turned down: not offered agai
 
 def lesson_progress(app: App) -> str:
     """How far the guided game got: "", a step's key, FINISHED or DECLINED."""
-    from game.scenes.ladder import load_progress
+    from game.scenes.progress import load_progress
 
     return load_progress(app).lesson
 
 
 def remember_lesson(app: App, where: str) -> None:
     """Keep how far the guided game got (a step's key, FINISHED or DECLINED)."""
-    from game.scenes.ladder import load_progress, save_progress
+    from game.scenes.progress import load_progress, save_progress
 
     progress = load_progress(app)
     if progress.lesson != where:
@@ -89,7 +89,7 @@ def should_offer_lesson(app: App) -> bool:
     """At the very first start (nothing played, the lesson never seen), offer the lesson once."""
     if app.store is None or app.kiosk is not None or app.autoplay:
         return False
-    from game.scenes.ladder import load_progress
+    from game.scenes.progress import load_progress
 
     progress = load_progress(app)
     if progress.lesson or progress.ladder or progress.daily:

@@ -4,7 +4,7 @@ A match at a ladder table is rated against the level's goal (:func:`game.levels.
 cleared or not, with one to three stars; the stars are kept (the best ever stay) and the next
 level opens. The screen then offers the next level, another try and the ladder. A daily match
 keeps the day's best result. With saves, both were kept the moment the match ended
-(:func:`game.saves.keep_results`); without (tests, tools), :mod:`game.scenes.ladder` keeps them
+(:func:`game.saves.keep_results`); without (tests, tools), :mod:`game.scenes.progress` keeps them
 in memory here.
 """
 
@@ -20,8 +20,11 @@ import pygame
 
 from game.i18n import N_, _, join_names, ngettext, translate
 from game.levels import LOCKED, LadderEntry, Rating, rate_game
-from game.scenes import ladder as lad
 from game.scenes.base import Scene
+from game.scenes.daily import daily_best_text
+from game.scenes.ladder import LadderScene
+from game.scenes.level_card import draw_stars, goal_text, stars_text
+from game.scenes.progress import daily_best, ladder_entries, level_after, record_daily, record_level
 from game.scenes.session import MatchConfig, Session
 from game.view import widgets as w
 from game.view.layout import ui_scale
@@ -74,13 +77,13 @@ class MatchEndScene(Scene):
         elif self.session.practice:  # a turn was taken back: no stars, no day's best
             self.improved = False
         elif self.daily is not None:  # an app without saves: kept in this run's memory
-            self.improved = lad.record_daily(self.app, self.daily, state)
+            self.improved = record_daily(self.app, self.daily, state)
         else:
-            self.improved = lad.record_level(self.app, self.level, self.rating)
+            self.improved = record_level(self.app, self.level, self.rating)
         if self.daily is not None:
             return
-        entries = lad.ladder_entries(self.app, self.session.ladder)
-        after = lad.level_after(self.level.id, entries)
+        entries = ladder_entries(self.app, self.session.ladder)
+        after = level_after(self.level.id, entries)
         if after is not None and after.status != LOCKED:
             self.next_entry = after
 
@@ -181,7 +184,7 @@ class MatchEndScene(Scene):
     def ladder(self) -> None:
         from game.scenes.menu import MenuScene
 
-        self.app.reset(MenuScene(self.app), lad.LadderScene(self.app, self.session.ladder))
+        self.app.reset(MenuScene(self.app), LadderScene(self.app, self.session.ladder))
 
     def handle(self, event: pygame.event.Event) -> None:
         for button in self.buttons:
@@ -313,9 +316,9 @@ class MatchEndScene(Scene):
         rating, level = self.rating, self.level
         assert rating is not None and level is not None
         if self.daily is not None:
-            best = lad.daily_best(self.app, self.daily)
+            best = daily_best(self.app, self.daily)
             verdict = _("A new best for today!") if self.improved else _("Daily table")
-            return verdict, lad.daily_best_text(best)
+            return verdict, daily_best_text(best)
         if self.session.practice:  # a turn was taken back: the table gives nothing
             verdict = _("Table cleared!") if rating.cleared else _("Not cleared this time")
             return verdict, _("Practice match: no stars and no statistics")
@@ -328,8 +331,8 @@ class MatchEndScene(Scene):
         else:
             verdict = _("Not cleared this time")
         # what the next try could earn: the goal, or the stars still missing
-        more = lad.stars_text(level) if rating.cleared and rating.stars < 3 else None
-        return verdict, f"{_(level.name)} · {more or lad.goal_text(level)}"
+        more = stars_text(level) if rating.cleared and rating.stars < 3 else None
+        return verdict, f"{_(level.name)} · {more or goal_text(level)}"
 
     def _draw_rating(self, surface: pygame.Surface, rect: pygame.Rect, u: float) -> int:
         """The level's verdict and its stars in a panel at ``rect``'s top; its bottom."""
@@ -348,7 +351,7 @@ class MatchEndScene(Scene):
         w.draw_panel(surface, rect, fill, th.accent if cleared else th.panel_edge, pad, 2)
         line_h = max(star, round(big * 1.3))
         practice = self.session.practice  # no stars for a practice match
-        stars = lad.draw_stars(
+        stars = draw_stars(
             surface,
             0 if practice else rating.stars,
             star,

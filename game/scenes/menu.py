@@ -82,7 +82,7 @@ def resume_match(app: App) -> bool:
     """Put the saved match back on the table exactly as it was saved; False if there is none."""
     if app.keeper is None:
         return False
-    from game.scenes.ladder import ladder_levels
+    from game.scenes.progress import ladder_levels
 
     # A level's (or the day's) match stays one: its results are kept when it ends.
     session = app.keeper.resume(inline=app.inline_seats, levels=ladder_levels())
@@ -257,7 +257,7 @@ class MenuScene(Scene):
         self.app.push(LadderScene(self.app))
 
     def daily(self) -> None:
-        from game.scenes.ladder import DailyScene
+        from game.scenes.daily import DailyScene
 
         self.app.push(DailyScene(self.app))
 

@@ -260,7 +260,8 @@ def take_screenshots(
         shot("16_match_end")
 
         # the ladder: two levels cleared (three stars, two), the next open, the rest locked
-        from game.scenes.ladder import LadderScene, ladder_levels, save_progress
+        from game.scenes.ladder import LadderScene
+        from game.scenes.progress import ladder_levels, save_progress
         from game.store import Progress
 
         levels = ladder_levels()
@@ -288,7 +289,7 @@ def take_screenshots(
         shot("28b_ladder_refused_file")
 
         # today's table
-        from game.scenes.ladder import DailyScene
+        from game.scenes.daily import DailyScene
 
         app.reset(MenuScene(app), DailyScene(app))
         settle(0.6)
@@ -643,7 +644,7 @@ def _review_shots(app: App, shot: Callable[[str], None], settle: Callable[..., N
     )
     import dataclasses
 
-    from game.scenes.ladder import ladder_levels
+    from game.scenes.progress import ladder_levels
 
     level = ladder_levels()[-1]
     items = [

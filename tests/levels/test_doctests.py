@@ -1,4 +1,4 @@
-"""The examples in the docstrings of game.levels and game.daily run."""
+"""The examples in the docstrings of game.levels (and its modules) and game.daily run."""
 
 from __future__ import annotations
 
@@ -8,9 +8,15 @@ import pytest
 
 import game.daily
 import game.levels
+import game.levels.files
+import game.levels.model
 
 
-@pytest.mark.parametrize("module", [game.levels, game.daily], ids=lambda m: m.__name__)
+@pytest.mark.parametrize(
+    "module",
+    [game.levels, game.levels.model, game.levels.files, game.daily],
+    ids=lambda m: m.__name__,
+)
 def test_docstring_examples(module: object) -> None:
     failures, tried = doctest.testmod(module, verbose=False)  # type: ignore[arg-type]
     assert tried > 0 and failures == 0

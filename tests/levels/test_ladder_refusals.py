@@ -14,7 +14,7 @@ import pytest
 from game import i18n
 from game.app import App
 from game.levels import CLEARED, LOCKED, OPEN, default_levels_dir, ladder_state, load_levels
-from game.scenes import ladder as lad
+from game.scenes import level_card, progress
 from game.scenes.deal import DealScene
 from game.scenes.ladder import LadderScene
 from game.scenes.menu import MenuScene
@@ -35,9 +35,9 @@ def broken_ladder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[P
     shutil.copytree(default_levels_dir(), folder)
     (folder / "broken.toml").write_text(NUL_NAME, encoding="utf-8")
     monkeypatch.setenv("MEXICAN_TRAIN_LEVELS", str(folder))
-    lad.forget_ladder()
+    progress.forget_ladder()
     yield folder
-    lad.forget_ladder()  # the next test reads the shipped folder again
+    progress.forget_ladder()  # the next test reads the shipped folder again
 
 
 def _open(app: App) -> LadderScene:
@@ -93,7 +93,7 @@ def test_a_long_heading_in_tamil_wraps_inside_the_notice(
     broken_ladder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     long = "{n} அட்டவணைகளை ஏற்ற முடியவில்லை, கோப்புகளைச் சரிபார்த்து மீண்டும் முயற்சிக்கவும்:"
-    monkeypatch.setattr(lad, "refusals_heading", lambda n: long.format(n=n))
+    monkeypatch.setattr(level_card, "refusals_heading", lambda n: long.format(n=n))
     app = new_app((640, 480))
     try:
         i18n.set_language("ta")
@@ -115,7 +115,7 @@ def test_a_long_heading_in_tamil_wraps_inside_the_notice(
 def test_keyboard_and_gamepad_pass_through_the_notice_to_back(broken_ladder: Path) -> None:
     app = new_app((640, 480))
     try:
-        lad.save_progress(app, Progress(ladder={lv.id: 1 for lv in lad.ladder_levels()}))
+        progress.save_progress(app, Progress(ladder={lv.id: 1 for lv in progress.ladder_levels()}))
         ladder = _open(app)
         _key(app, pygame.K_END)
         _key(app, pygame.K_DOWN)  # the first press shows the focus

@@ -135,7 +135,7 @@ def save_near_the_end(store: Store, config: MatchConfig, seat_zero: str = "greed
 
 
 def level_named(level_id: str) -> Level:
-    from game.scenes.ladder import ladder_levels
+    from game.scenes.progress import ladder_levels
 
     return next(level for level in ladder_levels() if level.id == level_id)
 

@@ -39,6 +39,9 @@ LATER = (
     "game.scenes.table",
     "game.scenes.lesson",
     "game.scenes.ladder",
+    "game.scenes.daily",
+    "game.scenes.progress",
+    "game.scenes.level_card",
     "game.view.table",
 )
 

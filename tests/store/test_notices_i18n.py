@@ -11,7 +11,7 @@ from types import ModuleType
 
 import pytest
 
-from game import i18n
+from game import i18n, store_values
 from game import store as store_module
 from game.settings import Settings
 from game.store import Notice, Say, Store
@@ -182,7 +182,7 @@ def test_a_notice_is_translated_when_shown_not_when_made(
     def shout(msgid: str) -> str:  # a "language" whose every sentence is marked
         return f"<{i18n.current_language()}> {msgid}"
 
-    monkeypatch.setattr(store_module, "translate", shout)
+    monkeypatch.setattr(store_values, "translate", shout)
     i18n.set_language("ga")
     shown = notice.translated()
     assert shown.startswith("<ga> The settings file was damaged (<ga> it is not JSON), so ")
@@ -193,7 +193,7 @@ def test_a_notice_is_translated_when_shown_not_when_made(
 def test_a_catalog_with_a_broken_placeholder_shows_the_english(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(store_module, "translate", lambda msgid: msgid.replace("{", "{wrong"))
+    monkeypatch.setattr(store_values, "translate", lambda msgid: msgid.replace("{", "{wrong"))
     notice = Notice(Say("Could not save your settings ({reason}).", {"reason": "Disk full"}))
     assert notice.translated() == "Could not save your settings (Disk full)."
 
@@ -206,7 +206,7 @@ def test_the_game_shows_notices_in_the_language_of_the_moment(
     def tagged(msgid: str) -> str:
         return f"[{i18n.current_language()}] {msgid}"
 
-    monkeypatch.setattr(store_module, "translate", tagged)
+    monkeypatch.setattr(store_values, "translate", tagged)
     home = tmp_path / "home"
     home.mkdir()
     damaged = '{"format": "mexican-train/settings", "version": 1, "language": "ga", "volume": 7}'

@@ -7,16 +7,18 @@ import json
 import os
 import time
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import platformdirs
 import pytest
 
+from game import autosave, store_values
 from game import store as store_module
+from game.autosave import AutoSaver
 from game.rules.record import load_record
 from game.settings import Settings
 from game.store import (
-    AutoSaver,
     DailyResult,
     Progress,
     Statistics,
@@ -466,8 +468,10 @@ def test_writes_leave_no_temporary_files_and_stale_ones_are_swept(tmp_path: Path
     assert not stale.exists() and fresh.exists()
 
 
-def test_saves_never_pickle() -> None:
-    tree = ast.parse(Path(store_module.__file__).read_text(encoding="utf-8"))
+@pytest.mark.parametrize("module", [store_module, store_values, autosave], ids=lambda m: m.__name__)
+def test_saves_never_pickle(module: ModuleType) -> None:
+    assert module.__file__ is not None
+    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
     imported = {
         alias.name
         for node in ast.walk(tree)

@@ -20,9 +20,11 @@ from game.ai.simple import make_seat
 from game.app import App
 from game.daily import daily_table
 from game.levels import CLEARED, LOCKED, MAX_STARS, OPEN, Level, Rating, load_levels
-from game.scenes import ladder as lad
+from game.scenes import progress
+from game.scenes.daily import DailyScene, daily_best_text
 from game.scenes.deal import DealScene
-from game.scenes.ladder import CardLayout, DailyScene, LadderScene
+from game.scenes.ladder import LadderScene
+from game.scenes.level_card import CardLayout
 from game.scenes.match_end import MatchEndScene
 from game.scenes.menu import MenuScene, resume_match
 from game.scenes.session import MatchConfig, Session
@@ -145,9 +147,9 @@ def star_centres(ladder: LadderScene, index: int) -> list[tuple[int, int]]:
 def test_the_ladder_shows_locked_open_and_cleared_with_stars() -> None:
     app = new_app((1280, 720))
     try:
-        lad.save_progress(app, Progress(ladder={"first-steps": 2}))
+        progress.save_progress(app, Progress(ladder={"first-steps": 2}))
         ladder = open_ladder(app)
-        levels = lad.ladder_levels()
+        levels = progress.ladder_levels()
         assert len(ladder.entries) == len(levels) == 14
         statuses = [(e.level.id, e.status, e.stars) for e in ladder.entries[:3]]
         assert statuses == [
@@ -203,7 +205,9 @@ def test_the_list_scrolls_and_fits(size: tuple[int, int]) -> None:
 def test_keyboard_focus_walks_the_levels_and_keeps_the_focused_one_in_view() -> None:
     app = new_app((640, 480))
     try:
-        lad.save_progress(app, Progress(ladder={lv.id: 1 for lv in lad.ladder_levels()[:12]}))
+        progress.save_progress(
+            app, Progress(ladder={lv.id: 1 for lv in progress.ladder_levels()[:12]})
+        )
         ladder = open_ladder(app)
         key(app, pygame.K_DOWN)  # the first press shows the focus on the next level to play
         assert ladder.nav.key == ("level", ladder.entries[12].level.id)
@@ -368,9 +372,9 @@ def test_a_worse_result_keeps_the_best_stars(tmp_path: Path) -> None:
     home = tmp_path / "home"
     app = quick_app(Store(home))
     try:
-        assert lad.record_level(app, levels[0], Rating(True, 3, 10, True))
-        assert not lad.record_level(app, levels[0], Rating(True, 1, 80, True))
-        assert not lad.record_level(app, levels[0], Rating(False, 0, 300, False))
+        assert progress.record_level(app, levels[0], Rating(True, 3, 10, True))
+        assert not progress.record_level(app, levels[0], Rating(True, 1, 80, True))
+        assert not progress.record_level(app, levels[0], Rating(False, 0, 300, False))
         assert Store(home).load_progress().ladder == {"alpha": 3}
     finally:
         app.close()
@@ -382,7 +386,7 @@ def test_a_resumed_level_match_keeps_its_level(tmp_path: Path) -> None:
 
     home = tmp_path / "home"
     store = Store(home)
-    level = lad.ladder_levels()[0]
+    level = progress.ladder_levels()[0]
     session = Session(MatchConfig.for_level(level, 12), inline=True)
     session.start_round()
     meta = session_meta(session)
@@ -444,7 +448,7 @@ def test_the_daily_best_is_kept_and_a_worse_one_does_not_replace_it(tmp_path: Pa
         app.push(screen)
         frames(app, 10)
         assert screen.best == best
-        assert str(best.score) in lad.daily_best_text(screen.best)
+        assert str(best.score) in daily_best_text(screen.best)
         click(app, button(app, "Play").center)
         deal = app.top
         assert isinstance(deal, DealScene)

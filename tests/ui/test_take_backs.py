@@ -365,8 +365,8 @@ def test_a_take_back_reaches_back_over_the_end_of_a_round(app: App) -> None:
 def test_the_end_of_a_practice_match_at_a_level_shows_no_stars(app: App) -> None:
     from game.ai.simple import make_seat
     from game.levels import rate_game
-    from game.scenes.ladder import ladder_levels, load_progress
     from game.scenes.match_end import MatchEndScene
+    from game.scenes.progress import ladder_levels, load_progress
 
     level = ladder_levels()[0]
     kinds: list[str | None] = [None, *level.playable_kinds]
