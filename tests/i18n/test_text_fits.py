@@ -3,7 +3,8 @@
 The screenshot run (game.scenes.screenshots) builds every screen in a real state; each picture's
 frame is drawn inside ``widgets.text_audit()``, which records every text drawn and each one
 wider than the box it was drawn in (a stated width, a button, a wrapped column, or the edges
-of the surface it lands on). The run is made once per language and shared by its tests.
+of the surface it lands on). The run is made once per language and shared by its tests (and the
+English one with the render test, tests/ui/test_scenes_render.py).
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ import pygame
 import pytest
 
 from game import i18n, lesson
-from game.scenes.screenshots import take_screenshots
 from game.view import widgets
+from tests.screenshot_runs import group, screenshot_run
 
 SIZE = (640, 480)
 LANGS = list(i18n.LANGUAGES)
@@ -22,7 +23,7 @@ LANGS = list(i18n.LANGUAGES)
 def _each(codes: list[str]) -> list[object]:
     """The languages as parameters, each one's tests kept on one pytest-xdist worker (with
     ``--dist loadgroup``), so each language's screenshot run is made once, not once a worker."""
-    return [pytest.param(code, marks=pytest.mark.xdist_group(f"screens-{code}")) for code in codes]
+    return [pytest.param(code, marks=group(SIZE, code)) for code in codes]
 
 # The screens of the screenshot run (a case added there is still checked, by
 # test_screens_not_listed_here_fit, and should be listed here to get its own name).
@@ -78,21 +79,10 @@ SCREENS = [
     *(f"40_lesson_{n:02d}_{step.key}" for n, step in enumerate(lesson.STEPS, 1)),
 ]
 
-_runs: dict[str, dict[str, widgets.TextAudit]] = {}
-
 
 def _audits(code: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, widgets.TextAudit]:
-    """The screenshot run in ``code``, made on first use (one run per language per session)."""
-    found = _runs.get(code)
-    if found is None:
-        found = {}
-        with pytest.MonkeyPatch.context() as patch:
-            # The audits need the frames drawn, not the PNG files (encoding them would be a
-            # good part of the run's time).
-            patch.setattr(pygame.image, "save", lambda surface, path: None)
-            take_screenshots(tmp_path_factory.mktemp(f"shots-{code}"), SIZE, code, found)
-        _runs[code] = found
-    return found
+    """The screenshot run's audits in ``code`` (one run per language per session)."""
+    return screenshot_run(SIZE, code, tmp_path_factory).audits
 
 
 def _untranslated(code: str, drawn: list[str]) -> list[str]:
@@ -142,7 +132,7 @@ def test_screens_not_listed_here_fit(code: str, tmp_path_factory: pytest.TempPat
     assert not problems, problems
 
 
-@pytest.mark.xdist_group("screens-ta")
+@group(SIZE, "ta")
 def test_the_screens_speak_the_language(tmp_path_factory: pytest.TempPathFactory) -> None:
     """The settings page in Tamil draws its title in Tamil, and the Tamil letters with the Tamil
     font (the audit sees what was drawn; widgets pick the font by the text's script)."""

@@ -4,47 +4,34 @@ The screenshot command builds every scene and the table's hard cases (8 players 
 trains, an open double and a marked train; a held tile with its targets lit; a refused drop;
 14 players; numerals and every theme; round summary; match end; replay; a refused record), so
 running it at each size is the render test. Each picture must be the window's size and not a
-blank fill.
+blank fill. The run at 640x480 is shared with the text audits (tests/screenshot_runs.py).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
 import pytest
 
-from game.scenes.screenshots import take_screenshots
+from tests.screenshot_runs import WRITES_FILES, group, screenshot_run
 
 from .driver import new_app  # noqa: F401  (sets the dummy drivers)
 
 SIZES = [(640, 480), (1280, 720), (1920, 1080)]
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize(
+    "size",
+    [pytest.param(size, marks=group(size, "en")) for size in SIZES],
+    ids=[f"{w}x{h}" for w, h in SIZES],
+)
 def test_every_scene_renders(
-    size: tuple[int, int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    size: tuple[int, int], tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    # Each picture is checked as it is saved. Only the smallest size writes real PNG files (and
-    # reads them back): encoding the larger ones would be most of the test's time.
-    colours: dict[str, int] = {}
-    save = pygame.image.save
-
-    def check(surface: pygame.Surface, path: str) -> None:
-        assert surface.get_size() == size, f"{path} is {surface.get_size()}"
-        colours[Path(path).stem] = len(
-            {
-                surface.get_at((x, y))[:3]
-                for x in range(0, size[0], 37)
-                for y in range(0, size[1], 29)
-            }
-        )
-        if size == SIZES[0]:
-            save(surface, path)
-
-    monkeypatch.setattr(pygame.image, "save", check)
-    paths = take_screenshots(tmp_path, size)
-    monkeypatch.undo()
+    # Each picture is looked at as it is handed to be saved. Only the smallest size writes real
+    # PNG files (and they are read back). The 640x480 run is the one the text audits read.
+    run = screenshot_run(size, "en", tmp_path_factory)
+    paths, colours = run.paths, run.colours
+    assert all(got == size for got in run.sizes.values()), run.sizes
     names = {p.stem for p in paths}
     assert names == set(colours)
     for wanted in (
@@ -79,7 +66,7 @@ def test_every_scene_renders(
         assert wanted in names, f"{wanted} was not rendered"
     for name, count in colours.items():
         assert count > 20, f"{name} looks blank"
-    if size == SIZES[0]:
+    if (size, "en") == WRITES_FILES:
         pygame.init()
         try:
             for path in paths:
