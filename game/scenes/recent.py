@@ -12,24 +12,20 @@ store's ``recent/`` folder (:mod:`game.recent`) when the page opens and when it 
 from __future__ import annotations
 
 import functools
-import math
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import _
 from game.input.focus import FocusItem
-from game.input.intents import Act, Intent
-from game.scenes.base import Scene
+from game.input.intents import Act
+from game.scenes.card_list import CardListScene
 from game.view import widgets as w
 from game.view.layout import ui_scale
 
 if TYPE_CHECKING:
     from game.app import App
     from game.recent import RecentMatch
-
-DRAG_THRESHOLD = 8  # px a press may move and still count as a tap on a row
-SCROLL_EASE = 14.0  # how fast the list glides to where it is scrolled (per second)
 
 
 class RowLayout:
@@ -68,7 +64,7 @@ class RowLayout:
         return 2 * self.pad + max(2 * self.button_h + self.button_gap, text)
 
 
-class RecentScene(Scene):
+class RecentScene(CardListScene):
     """The last finished matches; choose one to review it."""
 
     def __init__(self, app: App, items: list[RecentMatch] | None = None) -> None:
@@ -76,13 +72,7 @@ class RecentScene(Scene):
         super().__init__(app)
         self.given = items
         self.items: list[RecentMatch] = []
-        self.time = 0.0
-        self.scroll = 0.0  # px the list is scrolled (drawn)
-        self.target = 0.0  # px it glides to
-        self.hover: int | None = None
-        self.hover_pos: tuple[int, int] | None = None
-        self._press: tuple[tuple[int, int], float] | None = None  # where and at what scroll
-        self._dragged = False
+        self.init_list()
         self.back_button = w.Button(_("Back"), pygame.Rect(0, 0, 10, 10), self.back)
         self.buttons = [self.back_button]
         self.row_buttons: list[tuple[w.Button, w.Button]] = []
@@ -133,43 +123,22 @@ class RecentScene(Scene):
             return
         self.app.push(ReplayScene(self.app, loaded[0], item.name(), back=True))
 
-    def back(self) -> None:
-        self.app.pop()
-
     # ------------------------------------------------------------------ layout
 
     def subtitle(self) -> str:
         return _("Your last finished matches, newest first: review one to see what each move cost")
 
     def _layout(self) -> None:
-        width, height = self.size
+        width, _height = self.size
         u = ui_scale(self.size)
-        self.scale = u
-        bw, bh = max(140, round(220 * u)), max(32, round(50 * u))
-        self.back_button.label = _("Back")
-        self.back_button.rect = pygame.Rect(0, 0, bw, bh)
-        self.back_button.rect.midbottom = (width // 2, height - max(10, round(24 * u)))
-        # under the title and the words under it (as draw places them), wrapped to the width
+        # under the title: the words under it (as draw places them), wrapped to the width
         self.words_size = max(11, round(18 * u))
         self.words = w.wrap(self.subtitle(), self.words_size, width - 40)
-        top = (
-            max(10, round(30 * u))
-            + round(max(20, round(44 * u)) * 1.3)
-            + max(2, round(6 * u))
-            + len(self.words) * w.text_height(self.words_size)
-            + max(10, round(14 * u))
-        )
-        bottom = self.back_button.rect.top - max(8, round(16 * u))
-        row_w = min(width - 2 * max(8, round(16 * u)), round(1000 * u))
-        self.view = pygame.Rect((width - row_w) // 2, top, row_w, max(40, bottom - top))
+        under = len(self.words) * w.text_height(self.words_size) + max(10, round(14 * u))
+        row_w = self.place_list(under)
         self.row = RowLayout(u, row_w)
         self.gap = max(6, round(10 * u))
-        self.heights = [self.row.height(item) for item in self.items]
-        self.tops: list[int] = []
-        y = 0
-        for h in self.heights:
-            self.tops.append(y)
-            y += h + self.gap
+        self.place_cards([self.row.height(item) for item in self.items], self.gap)
         self.row_buttons = [
             (
                 w.Button(_("Review"), pygame.Rect(0, 0, 10, 10), functools.partial(self.pick, i)),
@@ -177,31 +146,10 @@ class RecentScene(Scene):
             )
             for i in range(len(self.items))
         ]
-        self.scroll = self.target = min(self.target, self.max_scroll)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self._layout()
-        current = self.focused_index()
-        if current is not None:
-            self.reveal(current, instant=True)
-
-    def resume(self) -> None:
-        self.refresh()
-        self._layout()
-
-    @property
-    def content_height(self) -> int:
-        return self.tops[-1] + self.heights[-1] if self.tops else 0
-
-    @property
-    def max_scroll(self) -> float:
-        return float(max(0, self.content_height - self.view.h))
 
     def row_rect(self, index: int, scroll: float | None = None) -> pygame.Rect:
         """Where row ``index`` is on screen (it may be off the list's view)."""
-        offset = self.scroll if scroll is None else scroll
-        y = self.view.y + self.tops[index] - round(offset)
-        return pygame.Rect(self.view.x, y, self.view.w, self.heights[index])
+        return self.card_rect(index, scroll)
 
     def review_rect(self, index: int) -> pygame.Rect:
         """Where row ``index``'s Review button is on screen (Replay's under it)."""
@@ -215,76 +163,11 @@ class RecentScene(Scene):
         rect = self.review_rect(index)
         return rect.move(0, rect.h + self.row.button_gap)
 
-    def index_at(self, pos: tuple[int, int]) -> int | None:
-        if not self.view.collidepoint(pos):
-            return None
-        for index in range(len(self.items)):
-            if self.row_rect(index).collidepoint(pos):
-                return index
-        return None
-
-    def scroll_to(self, value: float, instant: bool = False) -> None:
-        self.target = max(0.0, min(self.max_scroll, value))
-        if instant:
-            self.scroll = self.target
-
-    def reveal(self, index: int, instant: bool = False) -> None:
-        """Scroll just enough that row ``index`` is wholly in view."""
-        if not 0 <= index < len(self.items):
-            return
-        top, bottom = self.tops[index], self.tops[index] + self.heights[index]
-        if top < self.target:
-            self.scroll_to(top, instant)
-        elif bottom > self.target + self.view.h:
-            self.scroll_to(min(top, bottom - self.view.h), instant)
-        elif instant:
-            self.scroll = self.target
-
-    # ------------------------------------------------------------------ pointer
-
-    def handle(self, event: pygame.event.Event) -> None:
-        if self.back_button.handle(event):
-            return
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll_to(self.target - event.y * self.view.h * 0.25)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.view.collidepoint(event.pos):
-                self._press = (event.pos, self.target)
-                self._dragged = False
-        elif event.type == pygame.MOUSEMOTION:
-            if self._press is not None:
-                (_x, y0), start = self._press
-                dy = event.pos[1] - y0
-                if abs(dy) > DRAG_THRESHOLD:
-                    self._dragged = True
-                if self._dragged:  # the list follows the finger
-                    self.scroll_to(start - dy, instant=True)
-            self.hover = self.index_at(event.pos)
-            self.hover_pos = event.pos
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            press, self._press = self._press, None
-            if press is not None and not self._dragged:
-                index = self.index_at(event.pos)
-                if index is not None and index == self.index_at(press[0]):
-                    if self.replay_rect(index).collidepoint(event.pos):
-                        self.replay(index)
-                    else:  # the Review button, or anywhere else on the row
-                        self.choose(index)
-        elif event.type == pygame.KEYDOWN:
-            self._key(event.key)
-
-    def _key(self, key: int) -> None:
-        page = self.view.h * 0.9
-        if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-            self.back()
-        elif key == pygame.K_PAGEDOWN:
-            self.scroll_to(self.target + page)
-        elif key == pygame.K_PAGEUP:
-            self.scroll_to(self.target - page)
-        elif key == pygame.K_HOME:
-            self.scroll_to(0)
-        elif key == pygame.K_END:
-            self.scroll_to(self.max_scroll)
+    def tap(self, index: int, pos: tuple[int, int]) -> None:
+        if self.replay_rect(index).collidepoint(pos):
+            self.replay(index)
+        else:  # the Review button, or anywhere else on the row
+            self.choose(index)
 
     # ------------------------------------------------------------------ keyboard and gamepad
 
@@ -322,48 +205,19 @@ class RecentScene(Scene):
                 return index
         return None
 
-    def intent(self, intent: Intent) -> bool:
-        grid = self.focus_grid()
-        items = [item for row in grid for item in row]
-        if not items:
-            return False
-        act = intent.act
-        if act in (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT, Act.NEXT, Act.PREV):
-            current = self.nav.current(items)
-            if current is None:  # the first press only shows where the focus is
-                self.nav.focus(self.nav.default(items))
-            elif act in (Act.NEXT, Act.PREV):  # Tab: every item in order, round
-                index = items.index(current) + (1 if act == Act.NEXT else -1)
-                self.nav.focus(items[index % len(items)])
-            else:
-                # Up and down along the rows in order, keeping the column (Back sits nearer
-                # than a row scrolled out of view); left and right within the row.
-                row = next(r for r, line in enumerate(grid) if current in line)
-                column = grid[row].index(current)
-                if act in (Act.UP, Act.DOWN):
-                    row = max(0, min(len(grid) - 1, row + (-1 if act == Act.UP else 1)))
-                else:
-                    column += -1 if act == Act.LEFT else 1
-                line = grid[row]
-                self.nav.focus(line[max(0, min(len(line) - 1, column))])
-            focused = self.focused_index()
-            if focused is not None:
-                self.reveal(focused)
-            return True
-        if act == Act.ACTIVATE:
-            item = self.nav.current(items) or self.nav.default(items)
-            if item is None or item.activate is None:
-                return False
-            self.nav.focus(item)
-            item.activate()
-            return True
-        return False
-
-    def focus_rect(self) -> pygame.Rect | None:
-        rect = super().focus_rect()
-        if rect is None or rect == self.back_button.rect:
-            return rect
-        return rect.clip(self.view.inflate(0, 8)) or None
+    def move_focus(
+        self, grid: list[list[FocusItem]], items: list[FocusItem], current: FocusItem, act: Act
+    ) -> FocusItem:
+        """Up and down along the rows in order, keeping the column (Back sits nearer than a row
+        scrolled out of view); left and right within the row."""
+        row = next(r for r, line in enumerate(grid) if current in line)
+        column = grid[row].index(current)
+        if act in (Act.UP, Act.DOWN):
+            row = max(0, min(len(grid) - 1, row + (-1 if act == Act.UP else 1)))
+        else:
+            column += -1 if act == Act.LEFT else 1
+        line = grid[row]
+        return line[max(0, min(len(line) - 1, column))]
 
     def hints(self) -> list[tuple[str, str]]:
         if not self.items:
@@ -373,12 +227,7 @@ class RecentScene(Scene):
     # ------------------------------------------------------------------ time and drawing
 
     def update(self, dt: float) -> None:
-        self.time += dt
-        rate = 1.0 - math.exp(-SCROLL_EASE * dt)
-        self.scroll += (self.target - self.scroll) * rate
-        if abs(self.target - self.scroll) < 0.5:
-            self.scroll = self.target
-        self.back_button.update(dt)
+        super().update(dt)
         for index, (review, replay) in enumerate(self.row_buttons):
             review.rect, replay.rect = self.review_rect(index), self.replay_rect(index)
             review.update(dt)
@@ -402,11 +251,10 @@ class RecentScene(Scene):
         focused = self.focused_index()
         for index, item in enumerate(self.items):
             rect = self.row_rect(index)
-            if rect.bottom < self.view.top - 4 or rect.top > self.view.bottom + 4:
+            if not self.card_shown(rect):
                 continue
-            appear = min(1.0, max(0.0, (self.time - index * 0.04) / 0.25))
             lit = index in (self.hover, focused)
-            self._draw_row(surface, rect, item, lit, round(255 * appear))
+            self._draw_row(surface, rect, item, lit, self.appear(index))
             for button, where in zip(
                 self.row_buttons[index],
                 (self.review_rect(index), self.replay_rect(index)),
@@ -463,17 +311,3 @@ class RecentScene(Scene):
         y = self.view.y + self.view.h // 3
         for line in w.wrap(words, size, self.view.w - 20):
             y = w.blit_text(surface, line, size, th.text, midtop=(self.view.centerx, y)).bottom
-
-    def _draw_scrollbar(self, surface: pygame.Surface) -> None:
-        if self.max_scroll <= 0:
-            return
-        theme = self.app.theme
-        track = pygame.Rect(self.view.right + 4, self.view.y, max(3, round(6 * self.scale)), 0)
-        track.h = self.view.h
-        if track.right > surface.get_width():
-            track.right = surface.get_width() - 1
-        shown = self.view.h / self.content_height
-        thumb = pygame.Rect(track.x, 0, track.w, max(track.w * 3, round(track.h * shown)))
-        thumb.y = track.y + round((track.h - thumb.h) * self.scroll / self.max_scroll)
-        pygame.draw.rect(surface, theme.panel[:3], track, border_radius=track.w // 2)
-        pygame.draw.rect(surface, theme.accent, thumb, border_radius=track.w // 2)
