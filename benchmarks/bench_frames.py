@@ -76,18 +76,13 @@ class Reviewer:
 
     def __init__(self, guesses: int) -> None:
         from game.ai.simple import make_seat
-        from game.rules import GameState, Rules
-        from game.rules.record import RecordWriter
+        from game.headless import play_match
+        from game.rules import Rules
 
-        state = GameState.new(Rules.standard(), 4, 5, ["A", "B", "C", "D"])
-        writer = RecordWriter(state)
         seats = [make_seat("greedy", 50 + s) for s in range(4)]
-        while not state.match_over:
-            if state.round_number == 0 or state.round_over:
-                writer.add(state.start_round())
-                continue
-            writer.add(state.apply(seats[state.current].choose(state.observation(state.current))))
-        self.text = writer.text()
+        text = play_match(Rules.standard(), 4, 5, seats, ["A", "B", "C", "D"], record=True).record
+        assert text is not None
+        self.text = text
         self.guesses = guesses
         self.decisions = 0
         self.job = self._start()

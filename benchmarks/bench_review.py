@@ -35,9 +35,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.ai.hard import DEFAULT_CONFIG, HardSeat  # noqa: E402
 from game.ai.review import DEFAULT_GUESSES, FORCED, Review, review  # noqa: E402
 from game.ai.simple import Seat, make_seat  # noqa: E402
+from game.headless import play_match  # noqa: E402
 from game.records import load_record_file  # noqa: E402
-from game.rules import GameState, Rules  # noqa: E402
-from game.rules.record import Record, RecordWriter, load_record  # noqa: E402
+from game.rules import Rules  # noqa: E402
+from game.rules.record import Record, load_record  # noqa: E402
 
 
 def load() -> str:
@@ -53,18 +54,11 @@ def seat_for(kind: str, seed: int) -> Seat:
 
 def match(kinds: list[str], seed: int) -> str:
     """A whole seeded match between ``kinds``, as its record text."""
-    state = GameState.new(
-        Rules.standard(), len(kinds), seed, [f"{k} {i}" for i, k in enumerate(kinds)]
-    )
-    writer = RecordWriter(state)
     seats = [seat_for(kind, seed * 10 + i) for i, kind in enumerate(kinds)]
-    while not state.match_over:
-        if state.round_number == 0 or state.round_over:
-            writer.add(state.start_round())
-            continue
-        seat = state.current
-        writer.add(state.apply(seats[seat].choose(state.observation(seat))))
-    return writer.text()
+    names = [f"{k} {i}" for i, k in enumerate(kinds)]
+    text = play_match(Rules.standard(), len(kinds), seed, seats, names, record=True).record
+    assert text is not None
+    return text
 
 
 def timed(record: Record, seat: int, guesses: int) -> tuple[Review, float, float, list[float]]:

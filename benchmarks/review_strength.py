@@ -46,8 +46,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.ai.hard import DEFAULT_CONFIG, HardSeat  # noqa: E402
 from game.ai.review import DEFAULT_GUESSES, FORCED, LABELS, review  # noqa: E402
 from game.ai.simple import Seat, make_seat  # noqa: E402
-from game.rules import GameState, Rules  # noqa: E402
-from game.rules.record import RecordWriter, load_record  # noqa: E402
+from game.headless import play_match  # noqa: E402
+from game.rules import Rules  # noqa: E402
+from game.rules.record import load_record  # noqa: E402
 
 KINDS = ("random", "easy", "normal", "hard")
 
@@ -78,16 +79,10 @@ def play(kinds: list[str], seed: int, rounds: int, hard_iterations: int) -> tupl
     """A match between the given seats: its record text and seat 0's total."""
     rules = Rules.standard().with_options(rounds=rounds)
     names = [f"{kind} {i}" for i, kind in enumerate(kinds)]
-    state = GameState.new(rules, len(kinds), seed, names)
-    writer = RecordWriter(state)
     seats = [seat_for(kind, seed * 10 + i, hard_iterations) for i, kind in enumerate(kinds)]
-    while not state.match_over:
-        if state.round_number == 0 or state.round_over:
-            writer.add(state.start_round())
-            continue
-        seat = state.current
-        writer.add(state.apply(seats[seat].choose(state.observation(seat))))
-    return writer.text(), state.totals[0]
+    result = play_match(rules, len(kinds), seed, seats, names, record=True)
+    assert result.record is not None
+    return result.record, result.totals[0]
 
 
 def reviewed(kind: str, deal: int, args: argparse.Namespace) -> Match:

@@ -9,8 +9,9 @@ from pathlib import Path
 
 from game.ai.review import FORCED, GOOD, review
 from game.ai.simple import make_seat
-from game.rules import GameState, Rules
-from game.rules.record import RecordWriter, load_record
+from game.headless import play_match
+from game.rules import Rules
+from game.rules.record import load_record
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -18,16 +19,11 @@ ROOT = Path(__file__).resolve().parents[2]
 def recorded_match(kinds: list[str], seed: int, rounds: int = 2) -> str:
     """A match between computer seats, as its record text."""
     rules = Rules.standard().with_options(rounds=rounds)
-    state = GameState.new(rules, len(kinds), seed, [f"{k} {i}" for i, k in enumerate(kinds)])
-    writer = RecordWriter(state)
     seats = [make_seat(kind, seed * 10 + i) for i, kind in enumerate(kinds)]
-    while not state.match_over:
-        if state.round_number == 0 or state.round_over:
-            writer.add(state.start_round())
-            continue
-        seat = state.current
-        writer.add(state.apply(seats[seat].choose(state.observation(seat))))
-    return writer.text()
+    names = [f"{k} {i}" for i, k in enumerate(kinds)]
+    text = play_match(rules, len(kinds), seed, seats, names, record=True).record
+    assert text is not None
+    return text
 
 
 def test_every_decision_is_weighed_and_forced_ones_cost_nothing() -> None:

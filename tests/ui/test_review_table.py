@@ -12,8 +12,9 @@ from game import i18n
 from game.ai.review import FORCED, Review, review
 from game.ai.simple import make_seat
 from game.app import App
-from game.rules import GameState, Play, Rules
-from game.rules.record import Record, RecordWriter, load_record
+from game.headless import play_match
+from game.rules import Play, Rules
+from game.rules.record import Record, load_record
 from game.scenes.base import Scene
 from game.scenes.review_table import ReviewTableScene
 from game.view import widgets
@@ -29,16 +30,10 @@ SEAT = 0
 def reviewed() -> tuple[Record, Review]:
     """A two-round match of a random seat against two Normal ones, reviewed with few guesses."""
     rules = Rules.standard().with_options(rounds=2)
-    state = GameState.new(rules, 3, 4, ["Ana", "Bo", "Cy"])
-    writer = RecordWriter(state)
     seats = [make_seat(kind, 40 + i) for i, kind in enumerate(["random", "normal", "normal"])]
-    while not state.match_over:
-        if state.round_number == 0 or state.round_over:
-            writer.add(state.start_round())
-            continue
-        seat = state.current
-        writer.add(state.apply(seats[seat].choose(state.observation(seat))))
-    record, _state = load_record(writer.text())
+    text = play_match(rules, 3, 4, seats, ["Ana", "Bo", "Cy"], record=True).record
+    assert text is not None
+    record, _state = load_record(text)
     return record, review(record, SEAT, guesses=8)
 
 
@@ -271,13 +266,10 @@ def test_back_pops_the_scene(how: str) -> None:
 def forced_only() -> tuple[Record, Review]:
     """A one-round double-six match of three-tile hands where seat 1 never had a choice."""
     rules = Rules.standard().with_options(rounds=1, set_size=6, hand_size=3)
-    state = GameState.new(rules, 2, 20, ["Ana", "Bo"])
-    writer = RecordWriter(state)
     seats = [make_seat("greedy", 200 + i) for i in range(2)]
-    writer.add(state.start_round())
-    while state.phase == "play":
-        writer.add(state.apply(seats[state.current].choose(state.observation(state.current))))
-    record, _state = load_record(writer.text())
+    text = play_match(rules, 2, 20, seats, ["Ana", "Bo"], record=True).record
+    assert text is not None
+    record, _state = load_record(text)
     return record, review(record, 1, guesses=8)
 
 
