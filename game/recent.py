@@ -46,7 +46,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeGuard
+from typing import TYPE_CHECKING, Any
 
 from game.i18n import N_, _, ngettext, translate
 from game.records import (
@@ -54,11 +54,13 @@ from game.records import (
     NotAFileError,
     load_record_file,
     read_regular_file,
+    record_digest,
     write_text_atomically,
 )
 from game.rules import DRAW, END_TURN, PASS, Action, Play, Tile
 from game.rules.record import Record, RecordError
-from game.store import FORMAT_PREFIX, Notice, Say, Store, _rename_aside, check_name
+from game.store import FORMAT_PREFIX, Notice, Say, Store, check_name, rename_aside
+from game.store_values import is_int
 
 if TYPE_CHECKING:
     from game.ai.review import Review
@@ -227,8 +229,8 @@ def action_from_json(value: Any) -> Action:
         if (
             isinstance(tile, list)
             and len(tile) == 2
-            and all(_whole(n) and 0 <= n <= 18 for n in tile)
-            and _whole(train)
+            and all(is_int(n) and 0 <= n <= 18 for n in tile)
+            and is_int(train)
             and 0 <= train <= 14
         ):
             return Play(Tile(tile[0], tile[1]), train)
@@ -237,10 +239,6 @@ def action_from_json(value: Any) -> Action:
     if isinstance(value, str) and value in actions:
         return actions[value]
     raise ValueError("not an action")
-
-
-def _whole(value: Any) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def review_json(review: Review) -> dict[str, Any]:
@@ -295,10 +293,6 @@ def review_from_json(obj: Any) -> Review:
     if not isinstance(name, str):
         raise ValueError("not a name")
     return Review(int(number(obj["seat"])), name, tuple(decisions), int(number(obj["guesses"])))
-
-
-def record_digest(text: str) -> str:
-    return hashlib.sha1(text.encode("utf-8")).hexdigest()
 
 
 # ------------------------------------------------------------------------------ the folder
@@ -432,12 +426,12 @@ class RecentMatches:
             self.set_aside(path, reason, why)
             record = path.with_suffix(".jsonl")
             if not path.exists() and record.is_file():  # kept beside it, never pruned
-                _rename_aside(record, reason, self.clock())
+                rename_aside(record, reason, self.clock())
         return None
 
     def set_aside(self, path: Path, reason: str, why: str) -> None:
         """Rename a file we cannot use beside itself (never over another), and say so."""
-        kept = _rename_aside(path, reason, self.clock())
+        kept = rename_aside(path, reason, self.clock())
         if kept is None:
             where = Say(N_("It was left as it is and will not be overwritten."))
         else:
@@ -477,7 +471,7 @@ class RecentMatches:
         self.set_aside(entry, reason, why)
         with contextlib.suppress(OSError):
             if not entry.exists():  # set aside: its record goes aside with it
-                _rename_aside(item.record_path, reason, self.clock())
+                rename_aside(item.record_path, reason, self.clock())
                 os.unlink(item.review_path)
 
     def cached_review(self, item: RecentMatch, text: str, seat: int, guesses: int) -> Review | None:
@@ -554,7 +548,7 @@ def _entry_from_json(obj: Any, path: Path) -> RecentMatch:
     if obj.get("format") != FORMAT_PREFIX + "recent":
         raise _Bad(N_("it is not a recent match"))
     version = obj.get("version")
-    if not _whole(version) or not 1 <= version <= RECENT_VERSION:
+    if not is_int(version) or not 1 <= version <= RECENT_VERSION:
         raise _Bad(N_("it has no version this game reads"))
     match = obj["match"]
     if not isinstance(match, str) or file_key(match) + ".json" != path.name:
@@ -573,7 +567,7 @@ def _entry_from_json(obj: Any, path: Path) -> RecentMatch:
         not 2 <= players <= 14
         or len(totals) != players
         or not winners
-        or not _whole(order)
+        or not is_int(order)
         or not isinstance(ended, str)
         or not _STAMP.fullmatch(ended)
         or mode not in MODES
@@ -613,13 +607,13 @@ def _entry_from_json(obj: Any, path: Path) -> RecentMatch:
 
 
 def _int_of(value: Any) -> int:
-    if not _whole(value) or abs(value) > 2**53:
+    if not is_int(value) or abs(value) > 2**53:
         raise _Bad(_FIELDS)
     return int(value)
 
 
 def _seats(value: Any, players: int) -> tuple[int, ...]:
-    if not isinstance(value, list) or not all(_whole(s) and 0 <= s < players for s in value):
+    if not isinstance(value, list) or not all(is_int(s) and 0 <= s < players for s in value):
         raise _Bad(_FIELDS)
     return tuple(sorted(set(value)))
 

@@ -160,3 +160,10 @@ def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+def record_digest(text: str) -> str:
+    """The SHA-1 of a record's text: the same record, the same digest (saves, Recent matches)."""
+    import hashlib  # when first needed: not before the menu's first frame
+
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()

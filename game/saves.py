@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.autosave import AutoSaver
+from game.records import record_digest
 from game.store import MATCH_ID, SavedGame, Store
 
 if TYPE_CHECKING:  # (the rules are imported where used: not before the menu's first frame)
@@ -61,12 +62,6 @@ HUMAN = "human"  # a person's seat in the meta's "seats"
 
 
 # ------------------------------------------------------------------------------ the game
-
-
-def record_digest(text: str) -> str:
-    import hashlib  # when first needed: not before the menu's first frame
-
-    return hashlib.sha1(text.encode("utf-8")).hexdigest()
 
 
 def _dump(line: Mapping[str, Any]) -> str:

@@ -484,7 +484,7 @@ class Store:
     def _set_aside(self, kind: _Kind, reason: str, why: Say | str | None = None) -> None:
         """Rename a file we cannot use to a new name beside it, and say so."""
         path = self.home / kind.filename
-        kept = _rename_aside(path, reason, self._clock())
+        kept = rename_aside(path, reason, self._clock())
         if kept is None:
             self._protected.add(kind.filename)
             where = say(N_("It was left as it is and will not be overwritten."))
@@ -544,7 +544,7 @@ def _why(error: OSError) -> str:
     return error.strerror or type(error).__name__
 
 
-def _rename_aside(path: Path, reason: str, now: float) -> Path | None:
+def rename_aside(path: Path, reason: str, now: float) -> Path | None:
     """Move ``path`` to ``<stem>.<reason>-<local time><suffix>`` without replacing any file."""
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
     for attempt in range(1, 1000):
