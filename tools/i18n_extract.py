@@ -2,24 +2,28 @@
 
     python tools/i18n_extract.py            # write assets/locale/mexican_train.pot, update .po
     python tools/i18n_extract.py --check    # change nothing; exit 1 if a catalog is out of date
-                                            # (moved references alone do not count)
+                                            # (moved references alone do not count) or has a
+                                            # message without a usable translation
     python tools/i18n_extract.py --renumber # also bring every reference's line up to date
     python tools/i18n_extract.py --no-levels  # leave out the level files' texts (game.levels),
                                               # which a player sees on the ladder screen
     python tools/i18n_extract.py --translations more.json [--translations other.json]
                                             # also fill empty translations from JSON files
 
-Every ``_("...")``, ``gettext("...")``, ``N_("...")``, ``ngettext("...", "...", n)``,
-``pgettext("ctx", "...")`` and ``npgettext("ctx", "...", "...", n)`` call under ``game/`` (read
-with the ``ast`` module, so only literal strings count; others are reported) becomes a catalog
-entry with its ``file:line`` references. A ``# Translators:`` comment on the lines just above a
-call goes into the entry as a ``#.`` note. A message whose references still name the same files
-keeps the lines the template already gives (code moving within a file changes no catalog, so a
-run on a clean checkout changes nothing); ``--renumber`` writes every reference's current line.
+The work is Babel's (a development tool only: the game reads the catalogs with polib).
+Babel's Python extractor finds every ``_("...")``, ``gettext("...")``, ``N_("...")``,
+``ngettext("...", "...", n)``, ``pgettext("ctx", "...")`` and ``npgettext("ctx", "...", "...",
+n)`` call under ``game/`` (only literal strings count; others are reported) with its
+``file:line`` references; a ``# Translators:`` comment on the line just above a call goes into
+the entry as a ``#.`` note. Babel's ``Catalog.update`` merges the template into each catalog:
+every existing translation is kept, new entries arrive empty (no fuzzy guesses), and entries
+the code no longer uses become obsolete (``#~``, translation kept, so a string that comes back
+gets its translation back); a translation whose English plural changed is marked fuzzy.
 
-Merging keeps every existing translation, updates references and notes, adds new entries with
-an empty translation, and marks entries the code no longer uses obsolete (``#~``, translation
-kept, so a string that comes back gets its translation back).
+A run on unchanged code rewrites nothing: the headers hold no dates and no tool version, and
+a message whose references still name the same files keeps the lines the template already
+gives (code moving within a file changes no catalog); ``--renumber`` writes every reference's
+current line.
 
 ``--translations FILE.json`` fills entries whose translation is still empty (never one that
 has words) from a file shaped::
@@ -38,36 +42,68 @@ forms or names another English plural, or it names a language the game does not 
 from __future__ import annotations
 
 import argparse
-import ast
+import copy
+import io
 import json
 import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO, Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract, extract_python
+from babel.messages.pofile import PoFileError, read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from game import i18n  # noqa: E402
-from game.i18n import PoEntry  # noqa: E402
 
-# call name -> the roles of its leading literal arguments
-KEYWORDS: dict[str, tuple[str, ...]] = {
-    "_": ("msgid",),
-    "gettext": ("msgid",),
-    "N_": ("msgid",),
-    "ngettext": ("msgid", "plural"),
-    "pgettext": ("context", "msgid"),
-    "npgettext": ("context", "msgid", "plural"),
+# Babel keyword specs: argument positions of msgid (and plural), (n, "c") for the context.
+KEYWORDS: dict[str, Any] = {
+    "_": None,
+    "gettext": None,
+    "N_": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3),
 }
+# How many leading arguments of each call must be literal strings.
+LITERALS: dict[str, int] = {
+    "_": 1,
+    "gettext": 1,
+    "N_": 1,
+    "ngettext": 2,
+    "pgettext": 2,
+    "npgettext": 3,
+}
+COMMENT_TAGS = ("Translators:",)
 BRACE_RE = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)\}(?!\})")
-WIDTH = 79
+PROJECT = "mexican-train"
+TEMPLATE_COMMENT = "# Template of the Mexican Train catalogs: made by tools/i18n_extract.py."
+# The header fields written, in this order; dates and the tool's version are left out.
+HEADER_FIELDS = (
+    "Project-Id-Version",
+    "Report-Msgid-Bugs-To",
+    "Last-Translator",
+    "Language-Team",
+    "Language",
+    "MIME-Version",
+    "Content-Type",
+    "Content-Transfer-Encoding",
+    "Plural-Forms",
+)
+
+Key = tuple[str | None, str]
 
 
 @dataclass
-class Message:
+class Marked:
+    """One marked call in the code (references are ``file:line``, or ``file`` alone)."""
+
     msgid: str
     context: str | None = None
     plural: str | None = None
@@ -75,7 +111,7 @@ class Message:
     notes: list[str] = field(default_factory=list)
 
     @property
-    def key(self) -> tuple[str | None, str]:
+    def key(self) -> Key:
         return (self.context, self.msgid)
 
 
@@ -83,76 +119,115 @@ class ExtractError(ValueError):
     pass
 
 
+def _placeholder(value: str) -> bool:
+    """Babel's stand-ins for the translator and the team ("FULL NAME <EMAIL@ADDRESS>")."""
+    return value == "FULL NAME <EMAIL@ADDRESS>" or value.endswith("<LL@li.org>")
+
+
+class StableCatalog(Catalog):
+    """A Babel catalog whose header holds only what the code and the translations decide: no
+    creation or revision date, no "Generated-By" and no placeholder names, so writing it
+    again for unchanged code gives the same bytes."""
+
+    @property  # type: ignore[override]
+    def mime_headers(self) -> list[tuple[str, str]]:
+        found = dict(Catalog.mime_headers.fget(self))  # type: ignore[attr-defined]
+        found["Project-Id-Version"] = PROJECT
+        found["Content-Type"] = "text/plain; charset=UTF-8"  # format_po writes UTF-8
+        kept = [
+            (name, found[name])
+            for name in HEADER_FIELDS
+            if name in found and not _placeholder(found[name])
+        ]
+        name, value = kept[-1]
+        kept[-1] = (name, value + "\n")  # the header's last line ends like the others
+        return kept
+
+    @mime_headers.setter
+    def mime_headers(self, headers: Iterable[tuple[str, str]]) -> None:
+        Catalog.mime_headers.fset(self, headers)  # type: ignore[attr-defined]
+
+
+def new_catalog(language: str | None) -> StableCatalog:
+    """An empty catalog (the template when ``language`` is None) with the game's header."""
+    if language is None:
+        catalog = StableCatalog(project=PROJECT, header_comment=TEMPLATE_COMMENT, charset="UTF-8")
+        catalog.msgid_bugs_address = ""  # Babel's default is a stand-in address
+        return catalog
+    name = i18n.LANGUAGES.get(language, language)
+    catalog = StableCatalog(
+        locale=language,
+        project=PROJECT,
+        header_comment=f"# {name} ({language}) catalog of Mexican Train, written for this game.",
+        charset="UTF-8",
+        fuzzy=False,
+    )
+    catalog.msgid_bugs_address = ""
+    catalog.mime_headers = [("Plural-Forms", i18n.PLURAL_FORMS[language])]
+    return catalog
+
+
+def read_catalog(path: Path, language: str | None = None) -> StableCatalog:
+    """A ``.po``/``.pot`` file read with Babel (the header's own fields are kept); PoFileError
+    or ValueError if it cannot be read."""
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale=language, abort_invalid=True)
+    stable = new_catalog(language)
+    stable.header_comment = catalog.header_comment
+    stable.fuzzy = catalog.fuzzy
+    stable.mime_headers = catalog.mime_headers
+    for message in catalog:
+        if message.id:
+            stable[message.id] = message
+    stable.obsolete = catalog.obsolete
+    return stable
+
+
+def format_po(catalog: Catalog) -> str:
+    buffer = io.BytesIO()
+    write_po(buffer, catalog)
+    return buffer.getvalue().decode("utf-8")
+
+
 # ----------------------------------------------------------------------------- reading the code
 
 
-def _call_name(node: ast.Call) -> str | None:
-    func = node.func
-    if isinstance(func, ast.Name):
-        return func.id
-    if isinstance(func, ast.Attribute):
-        return func.attr
-    return None
-
-
-def _translator_note(lines: Sequence[str], lineno: int) -> str | None:
-    """A ``# Translators:`` comment in the comment block right above line ``lineno``."""
-    block: list[str] = []
-    index = lineno - 2
-    while index >= 0 and lines[index].strip().startswith("#"):
-        block.insert(0, lines[index].strip().lstrip("#").strip())
-        index -= 1
-    for i, text in enumerate(block):
-        if text.startswith("Translators:"):
-            return " ".join(block[i:])
-    return None
-
-
-def extract_source(source: str, filename: str) -> tuple[list[Message], list[str]]:
-    """The messages of one Python source, and warnings for calls with non-literal strings."""
-    tree = ast.parse(source, filename)
-    lines = source.splitlines()
-    found: list[Message] = []
+def extract_source(source: str, filename: str) -> tuple[list[Marked], list[str]]:
+    """The marked calls of one Python source (Babel's extractor), and warnings for calls whose
+    strings are not literals."""
     warnings: list[str] = []
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Call):
-            continue
-        name = _call_name(node)
-        roles = KEYWORDS.get(name or "")
-        if roles is None:
-            continue
-        args = node.args[: len(roles)]
-        if len(args) < len(roles) or not all(
-            isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args
-        ):
-            warnings.append(f"{filename}:{node.lineno}: {name}() without literal strings: skipped")
-            continue
-        values = {
-            role: str(a.value)
-            for role, a in zip(roles, args, strict=True)
-            if isinstance(a, ast.Constant)
-        }
-        message = Message(
-            values["msgid"],
-            values.get("context"),
-            values.get("plural"),
-            [f"{filename}:{node.lineno}"],
-        )
-        note = _translator_note(lines, node.lineno)
-        if note:
-            message.notes.append(note)
-        found.append(message)
-    found.sort(key=lambda m: int(m.references[0].rsplit(":", 1)[1]))
+
+    def python(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any) -> Iterator[Any]:
+        for found in extract_python(fileobj, keywords, comment_tags, options):
+            lineno, funcname, messages, _comments = found
+            args = list(messages) if isinstance(messages, (list, tuple)) else [messages]
+            wanted = LITERALS.get(funcname, 1)
+            if len(args) < wanted or any(not isinstance(a, str) for a in args[:wanted]):
+                warnings.append(
+                    f"{filename}:{lineno}: {funcname}() without literal strings: skipped"
+                )
+            yield found
+
+    found: list[Marked] = []
+    for lineno, message, comments, context in extract(
+        python,
+        io.BytesIO(source.encode("utf-8")),
+        keywords=KEYWORDS,
+        comment_tags=COMMENT_TAGS,
+        strip_comment_tags=False,
+    ):
+        msgid, plural = (message, None) if isinstance(message, str) else message[:2]
+        found.append(Marked(msgid, context, plural, [f"{filename}:{lineno}"], list(comments)))
     return found, warnings
 
 
 def collect(
-    files: Iterable[Path], root: Path, extra: Iterable[Message] = ()
-) -> tuple[list[Message], list[str]]:
-    """Messages of every file, merged by (context, msgid), in order of first appearance."""
-    merged: dict[tuple[str | None, str], Message] = {}
+    files: Iterable[Path], root: Path, extra: Iterable[Marked] = ()
+) -> tuple[list[Marked], list[str]]:
+    """Marked calls of every file, merged by (context, msgid), in order of first appearance."""
+    merged: dict[Key, Marked] = {}
     warnings: list[str] = []
-    sources: list[Message] = []
+    sources: list[Marked] = []
     for path in files:
         rel = path.relative_to(root).as_posix()
         messages, warns = extract_source(path.read_text(encoding="utf-8"), rel)
@@ -172,16 +247,12 @@ def collect(
                 f"{message.references[0]}: {message.msgid!r} has plural {message.plural!r} here "
                 f"but {known.plural!r} at {known.references[0]}"
             )
-        for ref in message.references:
-            if ref not in known.references:
-                known.references.append(ref)
-        for note in message.notes:
-            if note not in known.notes:
-                known.notes.append(note)
+        known.references += [r for r in message.references if r not in known.references]
+        known.notes += [n for n in message.notes if n not in known.notes]
     return list(merged.values()), warnings
 
 
-def level_messages(root: Path) -> list[Message]:
+def level_messages(root: Path) -> list[Marked]:
     """The texts of the level files under ``root/levels`` and of the daily table (names,
     descriptions, opponents' styles). People's names are left as they are written."""
     from game import daily, levels
@@ -193,10 +264,10 @@ def level_messages(root: Path) -> list[Message]:
     entries = levels.catalog_entries(loaded, people=False)
     if (root / "game" / "daily.py").is_file():
         entries += daily.catalog_entries(people=False)
-    out: list[Message] = []
+    out: list[Marked] = []
     for text, where in entries:
         source, _, part = where.partition(": ")
-        out.append(Message(text, None, None, [source], [f"level file: {part}"] if part else []))
+        out.append(Marked(text, None, None, [source], [f"level file: {part}"] if part else []))
     return out
 
 
@@ -204,163 +275,93 @@ def python_files(root: Path) -> list[Path]:
     return sorted(p for p in (root / "game").rglob("*.py") if "__pycache__" not in p.parts)
 
 
-# ----------------------------------------------------------------------------- writing catalogs
+# ----------------------------------------------------------------------------- catalogs
 
 
-def _quote_lines(keyword: str, text: str, prefix: str = "") -> list[str]:
-    if "\n" in text[:-1]:
-        parts = text.splitlines(keepends=True)
-        return [f'{prefix}{keyword} ""'] + [f'{prefix}"{i18n.escape(p)}"' for p in parts]
-    return [f'{prefix}{keyword} "{i18n.escape(text)}"']
+def _location(reference: str) -> tuple[str, int | None]:
+    name, _, line = reference.rpartition(":")
+    return (name, int(line)) if name and line.isdigit() else (reference, None)
 
 
-def format_entry(entry: PoEntry) -> str:
-    lines: list[str] = []
-    lines.extend(f"# {c}".rstrip() for c in entry.comments)
-    if not entry.obsolete:
-        lines.extend(f"#. {c}" for c in entry.extracted)
-        refs = ""
-        for ref in entry.references:
-            if refs and len(refs) + len(ref) + 1 > WIDTH:
-                lines.append(refs)
-                refs = ""
-            refs = f"{refs} {ref}" if refs else f"#: {ref}"
-        if refs:
-            lines.append(refs)
-        if entry.flags:
-            lines.append("#, " + ", ".join(entry.flags))
-        lines.extend(f"#| {p}" for p in entry.previous)
-    prefix = "#~ " if entry.obsolete else ""
-    if entry.msgctxt is not None:
-        lines.extend(_quote_lines("msgctxt", entry.msgctxt, prefix))
-    lines.extend(_quote_lines("msgid", entry.msgid, prefix))
-    if entry.msgid_plural is not None:
-        lines.extend(_quote_lines("msgid_plural", entry.msgid_plural, prefix))
-        for i, form in enumerate(entry.msgstr):
-            lines.extend(_quote_lines(f"msgstr[{i}]", form, prefix))
-    else:
-        lines.extend(_quote_lines("msgstr", entry.msgstr[0] if entry.msgstr else "", prefix))
-    return "\n".join(lines)
-
-
-def format_po(entries: Sequence[PoEntry]) -> str:
-    return "\n\n".join(format_entry(e) for e in entries) + "\n"
-
-
-def header_entry(language: str | None) -> PoEntry:
-    fields = [
-        "Project-Id-Version: mexican-train",
-        "Report-Msgid-Bugs-To: ",
-        f"Language: {language or ''}",
-        "MIME-Version: 1.0",
-        "Content-Type: text/plain; charset=UTF-8",
-        "Content-Transfer-Encoding: 8bit",
-        "Plural-Forms: "
-        + (i18n.PLURAL_FORMS[language] if language else "nplurals=INTEGER; plural=EXPRESSION;"),
-    ]
-    if language is None:
-        comments = ["Template of the Mexican Train catalogs: made by tools/i18n_extract.py."]
-        flags = ["fuzzy"]
-    else:
-        name = i18n.LANGUAGES.get(language, language)
-        comments = [f"{name} ({language}) catalog of Mexican Train, written for this game."]
-        flags = []
-    return PoEntry(
-        msgid="",
-        msgstr=["".join(f"{f}\n" for f in fields)],
-        comments=comments,
-        flags=flags,
-    )
-
-
-def _flags_for(message: Message) -> list[str]:
-    texts = [message.msgid] + ([message.plural] if message.plural else [])
-    return ["python-brace-format"] if any(BRACE_RE.search(t) for t in texts) else []
-
-
-def template(messages: Sequence[Message]) -> list[PoEntry]:
-    entries = [header_entry(None)]
+def template(messages: Sequence[Marked]) -> StableCatalog:
+    catalog = new_catalog(None)
     for m in messages:
-        entries.append(
-            PoEntry(
-                msgid=m.msgid,
-                msgstr=["", ""] if m.plural is not None else [""],
-                msgctxt=m.context,
-                msgid_plural=m.plural,
-                extracted=list(m.notes),
-                references=list(m.references),
-                flags=_flags_for(m),
-            )
+        catalog.add(
+            m.msgid if m.plural is None else (m.msgid, m.plural),
+            string="" if m.plural is None else ("", ""),
+            locations=[_location(r) for r in m.references],
+            auto_comments=m.notes,
+            context=m.context,
         )
-    return entries
+    return catalog
 
 
-def merge(
-    template_entries: Sequence[PoEntry], old: Sequence[PoEntry], language: str
-) -> list[PoEntry]:
+def keep_places(pot: Catalog, old: Catalog) -> None:
+    """Give each message the references the old template has for it when they name the same
+    files (only lines moved), so moving code rewrites no catalog."""
+    for message in pot:
+        if not message.id:
+            continue
+        before = old.get(message.id, message.context)
+        if before is None:
+            continue
+        if sorted(f for f, _ in before.locations) == sorted(f for f, _ in message.locations):
+            message.locations = list(before.locations)
+
+
+def _forms(string: str | Sequence[str]) -> list[str]:
+    return [string] if isinstance(string, str) else list(string)
+
+
+def _plural(message_id: str | Sequence[str]) -> str | None:
+    return None if isinstance(message_id, str) else message_id[1]
+
+
+def merge(pot: Catalog, old: Catalog | None, language: str) -> StableCatalog:
     """Language ``language``'s catalog for the template, keeping ``old``'s translations."""
-    nplurals = i18n.parse_plural_forms(i18n.PLURAL_FORMS[language])[0]
-    known = {e.key: e for e in old if e.msgid != "" or e.msgctxt is not None}
-    old_header = next((e for e in old if e.msgid == "" and e.msgctxt is None), None)
-    header = header_entry(language)
-    if old_header is not None:
-        header.comments = old_header.comments or header.comments
-        headers = i18n.parse_header(old_header.msgstr[0])
-        fields = i18n.parse_header(header.msgstr[0])
-        for name, value in headers.items():
-            if name not in fields:
-                fields[name] = value  # e.g. Last-Translator, kept
-        fields["Plural-Forms"] = i18n.PLURAL_FORMS[language]
-        header.msgstr = ["".join(f"{k}: {v}\n" for k, v in fields.items())]
-    out = [header]
-    used: set[tuple[str | None, str]] = set()
-    for t in template_entries:
-        if t.msgid == "" and t.msgctxt is None:
+    catalog = old if isinstance(old, StableCatalog) else new_catalog(language)
+    catalog.mime_headers = [("Plural-Forms", i18n.PLURAL_FORMS[language])]
+    wanted = {m.id if isinstance(m.id, str) else m.id[0]: m for m in pot if m.id}
+    wanted_keys = {(m.context, i) for i, m in wanted.items()}
+    # A string that comes back takes its obsolete entry (and translation) back.
+    for key, message in list(catalog.obsolete.items()):
+        msgid = message.id if isinstance(message.id, str) else message.id[0]
+        if (message.context, msgid) in wanted_keys:
+            del catalog.obsolete[key]
+            catalog[message.id] = message
+    plurals_before = {(m.context, _forms(m.id)[0]): _plural(m.id) for m in catalog if m.id}
+    # A copy: Catalog.update adds the template's own Message objects for new strings.
+    catalog.update(copy.deepcopy(pot), no_fuzzy_matching=True)
+    nplurals = catalog.num_plurals
+    for message in catalog:
+        if not message.id:
             continue
-        used.add(t.key)
-        entry = PoEntry(
-            msgid=t.msgid,
-            msgctxt=t.msgctxt,
-            msgid_plural=t.msgid_plural,
-            extracted=list(t.extracted),
-            references=list(t.references),
-            flags=list(t.flags),
-        )
-        before = known.get(t.key)
-        if t.msgid_plural is None:
-            entry.msgstr = [before.msgstr[0] if before is not None and before.msgstr else ""]
-            stale = before is not None and before.msgid_plural is not None
-        else:
-            forms = list(before.msgstr) if before is not None else []
-            entry.msgstr = (forms + [""] * nplurals)[:nplurals]
-            stale = before is not None and before.msgid_plural != t.msgid_plural
-        if before is not None:
-            entry.comments = list(before.comments)
-            if before.fuzzy or (stale and any(entry.msgstr)):
-                entry.flags.append("fuzzy")
-        out.append(entry)
-    for e in old:
-        if e.key in used or (e.msgid == "" and e.msgctxt is None):
-            continue
-        if not any(e.msgstr):
-            continue  # nothing worth keeping
-        out.append(
-            PoEntry(
-                msgid=e.msgid,
-                msgstr=list(e.msgstr),
-                msgctxt=e.msgctxt,
-                msgid_plural=e.msgid_plural,
-                comments=list(e.comments),
-                obsolete=True,
-            )
-        )
-    return out
+        key = (message.context, _forms(message.id)[0])
+        plural = _plural(message.id)
+        if plural is not None:
+            message.string = tuple((_forms(message.string) + [""] * nplurals)[:nplurals])
+        before = plurals_before.get(key, plural)
+        if before != plural and any(_forms(message.string)):
+            message.flags.add("fuzzy")
+    catalog.obsolete = {k: m for k, m in catalog.obsolete.items() if any(_forms(m.string))}
+    for message in catalog.obsolete.values():
+        message.locations, message.auto_comments = [], []
+    return catalog
+
+
+def untranslated(catalog: Catalog) -> list[str]:
+    """The live messages the game cannot show translated (empty, partly empty or fuzzy)."""
+    return [
+        _forms(m.id)[0]
+        for m in catalog
+        if m.id and (m.fuzzy or not all(f.strip() for f in _forms(m.string)))
+    ]
 
 
 # ------------------------------------------------------------------ translations from JSON
 
 # (context, msgid) -> {"plural": English plural or None, code: one form or a list of forms}
-Translations = dict[tuple[str | None, str], dict[str, object]]
+Translations = dict[Key, dict[str, object]]
 
 
 def load_translations(paths: Sequence[Path]) -> tuple[Translations, list[str]]:
@@ -402,35 +403,32 @@ def _placeholders(text: str) -> set[str]:
     return set(BRACE_RE.findall(text))
 
 
-def fill(
-    entries: Sequence[PoEntry], translations: Translations, language: str
-) -> tuple[int, list[str]]:
-    """Fill ``entries``' empty translations in ``language`` from ``translations`` (in place);
+def fill(catalog: Catalog, translations: Translations, language: str) -> tuple[int, list[str]]:
+    """Fill ``catalog``'s empty translations in ``language`` from ``translations`` (in place);
     how many were filled, and warnings for translations refused."""
-    nplurals = i18n.parse_plural_forms(i18n.PLURAL_FORMS[language])[0]
+    nplurals = catalog.num_plurals
     filled = 0
     warnings: list[str] = []
-    for entry in entries:
-        if entry.obsolete or (entry.msgid == "" and entry.msgctxt is None):
-            continue
-        if any(entry.msgstr):
-            continue  # a translation with words is never overwritten
-        given = translations.get(entry.key)
+    for entry in catalog:
+        if not entry.id or any(_forms(entry.string)):
+            continue  # the header, or a translation with words: never overwritten
+        msgid, plural = _forms(entry.id)[0], _plural(entry.id)
+        given = translations.get((entry.context, msgid))
         if given is None or language not in given:
             continue
         words = given[language]
-        where = f"{entry.msgid!r} [{language}]"
-        wanted = _placeholders(entry.msgid)
-        if entry.msgid_plural is None:
+        where = f"{msgid!r} [{language}]"
+        wanted = _placeholders(msgid)
+        if plural is None:
             if not isinstance(words, str):
                 warnings.append(f"{where}: not plural: give one string")
                 continue
             forms = [words]
         else:
-            wanted |= _placeholders(entry.msgid_plural)
-            plural = given.get("plural")
-            if plural is not None and plural != entry.msgid_plural:
-                warnings.append(f"{where}: plural {plural!r} is not {entry.msgid_plural!r}")
+            wanted |= _placeholders(plural)
+            english = given.get("plural")
+            if english is not None and english != plural:
+                warnings.append(f"{where}: plural {english!r} is not {plural!r}")
                 continue
             if not isinstance(words, list) or not all(isinstance(f, str) for f in words):
                 warnings.append(f"{where}: plural: give a list of {nplurals} forms")
@@ -444,7 +442,7 @@ def fill(
         if any(_placeholders(f) != wanted for f in forms):
             warnings.append(f"{where}: placeholders differ from the English {sorted(wanted)}")
             continue
-        entry.msgstr = forms
+        entry.string = forms[0] if plural is None else tuple(forms)
         filled += 1
     return filled, warnings
 
@@ -462,6 +460,11 @@ def _unknown_languages(translations: Translations) -> list[str]:
 # ----------------------------------------------------------------------------- the command
 
 
+def _warn(warnings: Iterable[str]) -> None:
+    for warning in warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+
+
 def run(
     root: Path,
     *,
@@ -471,44 +474,40 @@ def run(
     translations: Sequence[Path] = (),
     renumber: bool = False,
 ) -> int:
-    files = python_files(root)
-    extra = level_messages(root) if levels else []
-    messages, warnings = collect(files, root, extra)
+    messages, warnings = collect(python_files(root), root, level_messages(root) if levels else [])
+    _warn(warnings)
     locale = root / "assets" / "locale"
-    old_template = locale / f"{i18n.DOMAIN}.pot"
-    if not renumber and old_template.is_file():
-        keep_places(messages, i18n.parse_po(old_template.read_text("utf-8"), str(old_template)))
-    for warning in warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+    pot_path = locale / f"{i18n.DOMAIN}.pot"
+    pot = template(messages)
+    if not renumber and pot_path.is_file():
+        try:
+            keep_places(pot, read_catalog(pot_path))
+        except (PoFileError, ValueError) as error:  # remade below: only its lines are lost
+            _warn([f"{pot_path.relative_to(root)}: {error}: every reference's line written anew"])
     given: Translations = {}
     if translations:
-        given, warns = load_translations(translations)
-        warnings = warns + _unknown_languages(given)
+        given, warnings = load_translations(translations)
         used = {m.key for m in messages}
-        warnings += [
-            f"{m!r} ({c}): not in the code: skipped" for c, m in given if (c, m) not in used
-        ]
-        for warning in warnings:
-            print(f"warning: {warning}", file=sys.stderr)
-    pot = template(messages)
-    outputs: dict[Path, str] = {locale / f"{i18n.DOMAIN}.pot": format_po(pot)}
+        _warn(warnings + _unknown_languages(given))
+        _warn(f"{m!r} ({c}): not in the code: skipped" for c, m in given if (c, m) not in used)
+    outputs: dict[Path, str] = {pot_path: format_po(pot)}
+    incomplete: dict[str, list[str]] = {}
     for code in i18n.LANGUAGES:
         if code == i18n.DEFAULT:
             continue
         path = locale / code / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
-        old = i18n.parse_po(path.read_text(encoding="utf-8"), str(path)) if path.is_file() else []
-        merged = merge(pot, old, code)
+        merged = merge(pot, read_catalog(path, code) if path.is_file() else None, code)
         if given:
             filled, warns = fill(merged, given, code)
-            for warning in warns:
-                print(f"warning: {warning}", file=sys.stderr)
+            _warn(warns)
             if not quiet:
                 print(f"{code}: {filled} filled from the translation files", file=sys.stderr)
         outputs[path] = format_po(merged)
+        missing = untranslated(merged)
+        if missing:
+            incomplete[code] = missing
         if not quiet:
-            live = [e for e in merged[1:] if not e.obsolete]
-            done = sum(1 for e in live if e.translated)
-            print(f"{code}: {done}/{len(live)} translated", file=sys.stderr)
+            print(f"{code}: {len(pot) - len(missing)}/{len(pot)} translated", file=sys.stderr)
     stale = [p for p, text in outputs.items() if not p.is_file() or p.read_text("utf-8") != text]
     if check:
         # Only what the catalogs say counts, not where the code says it: lines move all the time.
@@ -519,7 +518,10 @@ def run(
         ]
         for path in stale:
             print(f"out of date: {path.relative_to(root)}", file=sys.stderr)
-        return 1 if stale else 0
+        for code, missing in incomplete.items():
+            shown = ", ".join(repr(m) for m in missing[:5]) + (", ..." if len(missing) > 5 else "")
+            print(f"{code}: {len(missing)} without a translation: {shown}", file=sys.stderr)
+        return 1 if stale or incomplete else 0
     for path in stale:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(outputs[path], encoding="utf-8")
@@ -530,20 +532,6 @@ def run(
     return 0
 
 
-def keep_places(messages: Sequence[Message], old: Sequence[PoEntry]) -> None:
-    """Give each message the references the old template has for it when they name the same
-    files in the same order (only lines moved), so moving code rewrites no catalog."""
-    known = {e.key: e for e in old if e.msgid != "" or e.msgctxt is not None}
-
-    def files(references: Sequence[str]) -> list[str]:
-        return [ref.rsplit(":", 1)[0] for ref in references]
-
-    for message in messages:
-        before = known.get(message.key)
-        if before is not None and files(before.references) == files(message.references):
-            message.references = list(before.references)
-
-
 def _unplaced(text: str) -> str:
     """A catalog without its ``#:`` reference lines."""
     return "\n".join(line for line in text.splitlines() if not line.startswith("#:"))
@@ -551,7 +539,9 @@ def _unplaced(text: str) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--check", action="store_true", help="write nothing; fail if stale")
+    parser.add_argument(
+        "--check", action="store_true", help="write nothing; fail if stale or incomplete"
+    )
     parser.add_argument(
         "--no-levels",
         dest="levels",
@@ -584,7 +574,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             translations=args.translations,
             renumber=args.renumber,
         )
-    except (ExtractError, i18n.PoError, SyntaxError) as error:
+    except (ExtractError, PoFileError, SyntaxError, OSError, ValueError) as error:
         print(f"i18n_extract: {error}", file=sys.stderr)
         return 2
 

@@ -1,17 +1,34 @@
-"""tools/i18n_extract.py: reading marked strings from code, writing and merging catalogs."""
+"""tools/i18n_extract.py: reading marked strings from code, writing and merging catalogs (with
+Babel); the catalogs it writes are read back here with polib, as the game reads them."""
 
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from types import ModuleType
 
+import polib
 import pytest
 
 from game import i18n
 from tests.i18n.extractor import load_extractor
 
 ROOT = Path(__file__).resolve().parents[2]
+
+Key = tuple[str | None, str]
+
+
+def _read(path: Path) -> dict[Key, polib.POEntry]:
+    """Every entry of a catalog (obsolete ones too) by (context, msgid), the header left out."""
+    po = polib.pofile(str(path))
+    return {(e.msgctxt, e.msgid): e for e in po}
+
+
+def _forms(entry: polib.POEntry) -> list[str]:
+    if entry.msgid_plural:
+        return [entry.msgstr_plural[i] for i in sorted(entry.msgstr_plural)]
+    return [entry.msgstr]
 
 
 @pytest.fixture(scope="module")
@@ -73,7 +90,7 @@ def _write_po(path: Path, text: str) -> None:
 
 
 def test_run_writes_template_and_merges_keeping_translations(
-    tool: ModuleType, tmp_path: Path
+    tool: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     (tmp_path / "game").mkdir()
     (tmp_path / "game" / "a.py").write_text(CODE, encoding="utf-8")
@@ -87,20 +104,25 @@ def test_run_writes_template_and_merges_keeping_translations(
     )
     assert tool.run(tmp_path, check=True, quiet=True) == 1  # stale before the run
     assert tool.run(tmp_path, quiet=True) == 0
-    assert tool.run(tmp_path, check=True, quiet=True) == 0  # and up to date after it
-    pot = i18n.parse_po((tmp_path / "assets/locale/mexican_train.pot").read_text("utf-8"))
-    assert [e.msgid for e in pot[1:]] == ["Quick play", "Draw", "{n} tile", "Normal", "Done"]
-    assert "python-brace-format" in pot[3].flags
-    merged = {e.key: e for e in i18n.parse_po(po.read_text("utf-8"))}
-    assert merged[(None, "Draw")].msgstr == ["Tarraing"]
-    assert merged[(None, "Draw")].comments == ["kept note"]
-    assert merged[(None, "Draw")].extracted == ["Translators: shown on the button"]
-    assert merged[(None, "{n} tile")].msgstr == [""] * 5  # Irish: five forms to fill
+    capsys.readouterr()
+    # Up to date after it: what --check still finds is the entries waiting for a translation.
+    assert tool.run(tmp_path, check=True, quiet=True) == 1
+    said = capsys.readouterr().err
+    assert "out of date" not in said and "ga: 4 without a translation" in said
+    pot = polib.pofile(str(tmp_path / "assets/locale/mexican_train.pot"))
+    assert [e.msgid for e in pot] == ["Quick play", "Draw", "{n} tile", "Normal", "Done"]
+    assert "python-brace-format" in pot[2].flags
+    merged = _read(po)
+    assert _forms(merged[(None, "Draw")]) == ["Tarraing"]
+    assert merged[(None, "Draw")].tcomment == "kept note"
+    assert merged[(None, "Draw")].comment == "Translators: shown on the button"
+    assert _forms(merged[(None, "{n} tile")]) == [""] * 5  # Irish: five forms to fill
     old = merged[(None, "Old words")]
-    assert old.obsolete and old.msgstr == ["Seanfhocail"]
+    assert old.obsolete and old.msgstr == "Seanfhocail"
     assert (None, "Never done") not in merged  # nothing to keep
-    header = i18n.parse_header(merged[(None, "")].msgstr[0])
+    header = polib.pofile(str(po)).metadata
     assert header["Plural-Forms"] == i18n.PLURAL_FORMS["ga"]
+    assert header["Language"] == "ga"
     # every other language got a catalog too
     for code in ("ta", "is", "eu"):
         assert (tmp_path / f"assets/locale/{code}/LC_MESSAGES/mexican_train.po").is_file()
@@ -114,8 +136,8 @@ def _catalogs(root: Path) -> dict[str, str]:
 
 
 def _references(root: Path, msgid: str) -> list[str]:
-    pot = i18n.parse_po((root / "assets/locale/mexican_train.pot").read_text("utf-8"))
-    return next(e.references for e in pot if e.msgid == msgid)
+    pot = polib.pofile(str(root / "assets/locale/mexican_train.pot"))
+    return next([f"{f}:{line}" for f, line in e.occurrences] for e in pot if e.msgid == msgid)
 
 
 def test_moving_code_within_a_file_changes_no_catalog(tool: ModuleType, tmp_path: Path) -> None:
@@ -149,19 +171,18 @@ def test_a_string_that_comes_back_gets_its_translation_back(
     source.write_text('_("Draw")\n_("Sort")\n', encoding="utf-8")
     tool.run(tmp_path, quiet=True)
     po = tmp_path / "assets/locale/is/LC_MESSAGES/mexican_train.po"
-    entries = i18n.parse_po(po.read_text("utf-8"))
-    for e in entries:
-        if e.msgid == "Sort":
-            e.msgstr = ["Raða"]
-    po.write_text(tool.format_po(entries), encoding="utf-8")
+    catalog = polib.pofile(str(po))
+    catalog.find("Sort").msgstr = "Raða"
+    catalog.save()
     source.write_text('_("Draw")\n', encoding="utf-8")
     tool.run(tmp_path, quiet=True)
-    gone = {e.key: e for e in i18n.parse_po(po.read_text("utf-8"))}[(None, "Sort")]
+    gone = _read(po)[(None, "Sort")]
     assert gone.obsolete
     source.write_text('_("Draw")\n_("Sort")\n', encoding="utf-8")
     tool.run(tmp_path, quiet=True)
-    back = {e.key: e for e in i18n.parse_po(po.read_text("utf-8"))}[(None, "Sort")]
-    assert not back.obsolete and back.msgstr == ["Raða"]
+    back = _read(po)[(None, "Sort")]
+    assert not back.obsolete and back.msgstr == "Raða"
+    assert po.read_text("utf-8").count('"Sort"') == 1  # no obsolete copy left behind
 
 
 def test_changed_plural_marks_the_translation_fuzzy(tool: ModuleType, tmp_path: Path) -> None:
@@ -175,16 +196,29 @@ def test_changed_plural_marks_the_translation_fuzzy(tool: ModuleType, tmp_path: 
         'msgstr[0] "{n} fitxa"\nmsgstr[1] "{n} fitxa"\n',
     )
     tool.run(tmp_path, quiet=True)
-    entry = {e.key: e for e in i18n.parse_po(po.read_text("utf-8"))}[(None, "{n} tile")]
-    assert entry.fuzzy and entry.msgstr == ["{n} fitxa", "{n} fitxa"]
-    assert i18n.catalog_from_entries("eu", [entry]).get_plural("{n} tile", 2) is None
+    entry = _read(po)[(None, "{n} tile")]
+    assert entry.fuzzy and _forms(entry) == ["{n} fitxa", "{n} fitxa"]
+    assert entry.msgid_plural == "{n} tiles"
+    assert i18n.read_catalog(po, "eu").get_plural("{n} tile", 2) is None  # not used
 
 
 def test_written_catalogs_read_back_the_same(tool: ModuleType) -> None:
     for code in ("ga", "ta", "is", "eu"):
         path = i18n.catalog_path(code)
         text = path.read_text("utf-8")
-        assert tool.format_po(i18n.parse_po(text, str(path))) == text
+        assert tool.format_po(tool.read_catalog(path, code)) == text
+
+
+def test_a_run_on_a_clean_checkout_changes_nothing(tool: ModuleType, tmp_path: Path) -> None:
+    """The extractor run on this repository's code and catalogs writes the same bytes: no
+    dates, no tool version, references kept, the same order."""
+    shutil.copytree(ROOT / "game", tmp_path / "game", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "levels", tmp_path / "levels")
+    shutil.copytree(ROOT / "assets" / "locale", tmp_path / "assets" / "locale")
+    assert tool.main(["--root", str(tmp_path), "--quiet"]) == 0
+    before = _catalogs(ROOT)
+    assert _catalogs(tmp_path) == before and len(before) == 5
+    assert not any("Creation-Date" in text or "Generated-By" in text for text in before.values())
 
 
 def test_translations_file_fills_only_empty_entries(tool: ModuleType, tmp_path: Path) -> None:
@@ -228,25 +262,27 @@ def test_translations_file_fills_only_empty_entries(tool: ModuleType, tmp_path: 
     )
     assert tool.main(["--root", str(tmp_path), "--quiet", "--translations", str(pending)]) == 0
 
-    def catalog(code: str) -> dict[tuple[str | None, str], i18n.PoEntry]:
+    def catalog(code: str) -> dict[Key, list[str]]:
         path = tmp_path / f"assets/locale/{code}/LC_MESSAGES/mexican_train.po"
-        return {e.key: e for e in i18n.parse_po(path.read_text("utf-8"))}
+        return {key: _forms(entry) for key, entry in _read(path).items()}
 
     ga_po, is_po, eu_po = catalog("ga"), catalog("is"), catalog("eu")
-    assert ga_po[(None, "Draw")].msgstr == ["Tarraing"]  # had words: kept
-    assert is_po[(None, "Draw")].msgstr == ["Draga"]  # was empty: filled
-    assert ga_po[(None, "Sort")].msgstr == ["Sórtáil"]
-    assert catalog("ta")[(None, "Sort")].msgstr == ["வரிசைப்படுத்து"]
-    assert ga_po[(None, "Hello {name}")].msgstr == ["Dia duit, {name}"]
-    assert is_po[(None, "Hello {name}")].msgstr == [""]  # {nafn} is not {name}: refused
-    assert ga_po[(None, "Bad one {n}")].msgstr == [""]  # a list for a singular: refused
-    assert ga_po[(None, "{n} tile")].msgstr[3] == "{n} ndúradán"
-    assert is_po[(None, "{n} tile")].msgstr == ["", ""]  # one form where two are needed
-    assert eu_po[(None, "{n} tile")].msgstr == ["fitxa {n}", "{n} fitxa"]
-    assert ga_po[("opponent", "Normal")].msgstr == ["Gnáthleibhéal"]
+    assert ga_po[(None, "Draw")] == ["Tarraing"]  # had words: kept
+    assert is_po[(None, "Draw")] == ["Draga"]  # was empty: filled
+    assert ga_po[(None, "Sort")] == ["Sórtáil"]
+    assert catalog("ta")[(None, "Sort")] == ["வரிசைப்படுத்து"]
+    assert ga_po[(None, "Hello {name}")] == ["Dia duit, {name}"]
+    assert is_po[(None, "Hello {name}")] == [""]  # {nafn} is not {name}: refused
+    assert ga_po[(None, "Bad one {n}")] == [""]  # a list for a singular: refused
+    assert ga_po[(None, "{n} tile")][3] == "{n} ndúradán"
+    assert is_po[(None, "{n} tile")] == ["", ""]  # one form where two are needed
+    assert eu_po[(None, "{n} tile")] == ["fitxa {n}", "{n} fitxa"]
+    assert ga_po[("opponent", "Normal")] == ["Gnáthleibhéal"]
     assert (None, "Gone") not in ga_po
     # a second run changes nothing: the catalogs are up to date
-    assert tool.run(tmp_path, check=True, quiet=True, translations=[pending]) == 0
+    written = _catalogs(tmp_path)
+    assert tool.run(tmp_path, quiet=True, translations=[pending]) == 0
+    assert _catalogs(tmp_path) == written
 
 
 def test_translations_file_must_be_an_object(tool: ModuleType, tmp_path: Path) -> None:
