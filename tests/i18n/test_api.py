@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from game import i18n
@@ -56,7 +58,7 @@ def test_missing_translation_gives_the_english() -> None:
     assert pgettext("nowhere", "Quick play") == "Quick play"  # context is part of the key
 
 
-def test_fuzzy_and_empty_entries_are_not_used() -> None:
+def test_fuzzy_and_empty_entries_are_not_used(tmp_path: Path) -> None:
     text = """
 msgid ""
 msgstr "Plural-Forms: nplurals=2; plural=(n != 1);\\n"
@@ -71,7 +73,9 @@ msgstr ""
 msgid "Sort"
 msgstr "Raða"
 """
-    catalog = i18n.catalog_from_entries("is", i18n.parse_po(text))
+    path = tmp_path / "is.po"
+    path.write_text(text, encoding="utf-8")
+    catalog = i18n.read_catalog(path, "is")
     assert catalog.get("Draw") is None
     assert catalog.get("Done") is None
     assert catalog.get("Sort") == "Raða"

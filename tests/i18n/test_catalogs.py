@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from types import ModuleType
 
+import polib
 import pytest
 
 from game import i18n
@@ -23,12 +24,19 @@ def _tool() -> ModuleType:
     return load_extractor()
 
 
-def _entries(path: Path) -> list[i18n.PoEntry]:
-    return i18n.parse_po(path.read_text(encoding="utf-8"), str(path))
+def _entries(path: Path) -> list[polib.POEntry]:
+    """The catalog's entries (obsolete ones too), read with polib as the game reads them."""
+    return list(polib.pofile(str(path)))
 
 
-def _template() -> list[i18n.PoEntry]:
-    return [e for e in _entries(i18n.template_path())[1:] if not e.obsolete]
+def _template() -> list[polib.POEntry]:
+    return [e for e in _entries(i18n.template_path()) if not e.obsolete]
+
+
+def _forms(entry: polib.POEntry) -> list[str]:
+    if entry.msgid_plural:
+        return [entry.msgstr_plural[i] for i in sorted(entry.msgstr_plural)]
+    return [entry.msgstr]
 
 
 def test_the_five_languages_are_offered_by_their_own_names() -> None:
@@ -52,10 +60,7 @@ def test_assets_are_found_next_to_the_package() -> None:
 
 @pytest.mark.parametrize("code", LANGS)
 def test_catalog_parses_with_its_header(code: str) -> None:
-    entries = _entries(i18n.catalog_path(code))
-    header = entries[0]
-    assert header.msgid == "" and header.msgctxt is None
-    fields = i18n.parse_header(header.msgstr[0])
+    fields = polib.pofile(str(i18n.catalog_path(code))).metadata
     assert fields["Language"] == code
     assert fields["Content-Type"] == "text/plain; charset=UTF-8"
     assert fields["Plural-Forms"] == i18n.PLURAL_FORMS[code]
@@ -72,31 +77,29 @@ def test_template_is_the_code_s_strings() -> None:
 
 @pytest.mark.parametrize("code", LANGS)
 def test_every_template_msgid_is_translated(code: str) -> None:
-    po = {e.key: e for e in _entries(i18n.catalog_path(code))[1:] if not e.obsolete}
+    po = {(e.msgctxt, e.msgid): e for e in _entries(i18n.catalog_path(code)) if not e.obsolete}
     nplurals = EXPECTED_NPLURALS[code]
     missing = []
     for t in _template():
-        entry = po.get(t.key)
-        if entry is None or not entry.translated or not all(s.strip() for s in entry.msgstr):
+        entry = po.get((t.msgctxt, t.msgid))
+        if entry is None or entry.fuzzy or not all(s.strip() for s in _forms(entry)):
             missing.append(t.msgid)
             continue
         assert entry.msgid_plural == t.msgid_plural, t.msgid
-        if t.msgid_plural is not None:
-            assert len(entry.msgstr) == nplurals, f"{code}: {t.msgid!r} needs {nplurals} forms"
-        else:
-            assert len(entry.msgstr) == 1
+        if t.msgid_plural:
+            assert len(_forms(entry)) == nplurals, f"{code}: {t.msgid!r} needs {nplurals} forms"
     assert not missing, f"{code}: untranslated: {missing}"
 
 
 @pytest.mark.parametrize("code", LANGS)
 def test_placeholders_match_the_english(code: str) -> None:
-    for entry in _entries(i18n.catalog_path(code))[1:]:
-        if entry.obsolete or not entry.translated:
+    for entry in _entries(i18n.catalog_path(code)):
+        if entry.obsolete or not entry.translated():
             continue
         wanted = set(PLACEHOLDER.findall(entry.msgid))
-        if entry.msgid_plural is not None:
+        if entry.msgid_plural:
             wanted |= set(PLACEHOLDER.findall(entry.msgid_plural))
-        for form in entry.msgstr:
+        for form in _forms(entry):
             assert set(PLACEHOLDER.findall(form)) == wanted, (code, entry.msgid, form)
             # and it formats: no stray or unbalanced braces
             form.format(**{name: "X" for name in wanted})

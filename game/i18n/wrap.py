@@ -1,0 +1,60 @@
+"""Text cut into lines that fit a width, never inside a letter with its marks (Tamil)."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from typing import Final
+
+_JOINERS: Final = {"\u200c", "\u200d"}
+
+
+def graphemes(text: str) -> list[str]:
+    """``text`` cut into user-perceived characters: a base letter with its combining marks
+    (Tamil vowel signs and virama stay with their consonant)."""
+    out: list[str] = []
+    for char in text:
+        if out and (
+            unicodedata.category(char).startswith("M")
+            or char in _JOINERS
+            or out[-1][-1] in _JOINERS
+        ):
+            out[-1] += char
+        else:
+            out.append(char)
+    return out
+
+
+def wrap_text(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
+    """Lines of ``text`` no wider than ``width`` as ``measure`` (e.g. ``font.size(s)[0]``) sees
+    them. Breaks at spaces; "\\n" starts a new line; a word longer than a line is cut between
+    graphemes, never inside one.
+
+    >>> wrap_text("aa bb cc", 5, len)
+    ['aa bb', 'cc']
+    >>> wrap_text("abcdefg", 3, len)
+    ['abc', 'def', 'g']
+    """
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}" if line else word
+            if measure(candidate) <= width:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+                line = ""
+            if measure(word) <= width:
+                line = word
+                continue
+            piece = ""
+            for cluster in graphemes(word):
+                if piece and measure(piece + cluster) > width:
+                    lines.append(piece)
+                    piece = ""
+                piece += cluster
+            line = piece
+        lines.append(line)
+    return lines
