@@ -129,7 +129,7 @@ class StableCatalog(Catalog):
     creation or revision date, no "Generated-By" and no placeholder names, so writing it
     again for unchanged code gives the same bytes."""
 
-    @property  # type: ignore[override]
+    @property
     def mime_headers(self) -> list[tuple[str, str]]:
         found = dict(Catalog.mime_headers.fget(self))  # type: ignore[attr-defined]
         found["Project-Id-Version"] = PROJECT
@@ -309,8 +309,9 @@ def keep_places(pot: Catalog, old: Catalog) -> None:
             message.locations = list(before.locations)
 
 
-def _forms(string: str | Sequence[str]) -> list[str]:
-    return [string] if isinstance(string, str) else list(string)
+def _forms(value: str | Sequence[str] | None) -> list[str]:
+    """A Babel message's id or string as a list: one item, or one per plural form."""
+    return [value] if isinstance(value, str) else list(value or ())
 
 
 def _plural(message_id: str | Sequence[str]) -> str | None:
@@ -321,13 +322,11 @@ def merge(pot: Catalog, old: Catalog | None, language: str) -> StableCatalog:
     """Language ``language``'s catalog for the template, keeping ``old``'s translations."""
     catalog = old if isinstance(old, StableCatalog) else new_catalog(language)
     catalog.mime_headers = [("Plural-Forms", i18n.PLURAL_FORMS[language])]
-    wanted = {m.id if isinstance(m.id, str) else m.id[0]: m for m in pot if m.id}
-    wanted_keys = {(m.context, i) for i, m in wanted.items()}
+    wanted = {(m.context, _forms(m.id)[0]) for m in pot if m.id}
     # A string that comes back takes its obsolete entry (and translation) back.
-    for key, message in list(catalog.obsolete.items()):
-        msgid = message.id if isinstance(message.id, str) else message.id[0]
-        if (message.context, msgid) in wanted_keys:
-            del catalog.obsolete[key]
+    for obsolete_key, message in list(catalog.obsolete.items()):
+        if (message.context, _forms(message.id)[0]) in wanted:
+            del catalog.obsolete[obsolete_key]
             catalog[message.id] = message
     plurals_before = {(m.context, _forms(m.id)[0]): _plural(m.id) for m in catalog if m.id}
     # A copy: Catalog.update adds the template's own Message objects for new strings.
