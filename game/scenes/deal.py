@@ -25,7 +25,8 @@ from game.scenes import cues
 from game.scenes.base import Scene
 from game.scenes.session import Session
 from game.view import widgets as w
-from game.view.table import Flight, TableView
+from game.view.motion import Flight
+from game.view.table import TableView
 from game.view.tween import ease_in_out
 
 if TYPE_CHECKING:
