@@ -52,6 +52,9 @@ if TYPE_CHECKING:
 
 
 class TableScene(TablePointer, TableFocus, TableHelp, TableTurns, TablePrompt):
+    """A round at the table: its buttons, events in, time on, drawing, and hand-offs to the
+    pause menu, the cover screen and a take-back."""
+
     def __init__(self, app: App, session: Session, view: TableView | None = None) -> None:
         super().__init__(app, session, view)
         self._make_buttons()

@@ -34,6 +34,8 @@ class TableTurns(TableBase):
             self._undo_point = session.undo_point()
         return self._undo_point is not None
 
+    # ------------------------------------------------------------------ turns
+
     def _round_over(self) -> None:
         view = self.view
         view.thinking = None
