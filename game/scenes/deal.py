@@ -21,11 +21,12 @@ import pygame
 from game.i18n import _
 from game.rules import Tile
 from game.rules import events as ev
-from game.scenes import cues
 from game.scenes.base import Scene
+from game.scenes.seating import table_view
 from game.scenes.session import Session
 from game.view import widgets as w
-from game.view.table import Flight, TableView
+from game.view.motion import Flight
+from game.view.table import TableView
 from game.view.tween import ease_in_out
 
 if TYPE_CHECKING:
@@ -47,30 +48,14 @@ class DealScene(Scene):
         self.session = session
         self.then = then  # the scene that takes the table over (default: the plain table)
         state = session.state
-        settings = self.app.settings
         events = session.round_events
         started = next(e for e in events if isinstance(e, ev.RoundStarted))
         # A new round over an old table: the old picture fades out instead of vanishing.
         self.fade_from: pygame.Surface | None = app.screen.copy() if view is not None else None
-        if view is None:
-            view = TableView(
-                self.app.size,
-                state.players,
-                state.names,
-                session.human,
-                self.app.theme,
-                self.app.renderer,
-                settings.numerals,
-                settings.large_tiles,
-            )
+        view = table_view(app, session, view)
         self.view = view
         view.human = session.human  # pass and play: None, every hand is dealt face down
-        view.call_you = not session.pass_and_play
-        from game.scenes.table import seat_details  # the table module imports this one
-
-        view.set_seats(*seat_details(session))
         view.hand_hidden = False
-        cues.attach(view, self.app.play_sound)
         self.started = started
         total = sum(len(h) for h in started.hands) + len(started.boneyard)
         view.load(
