@@ -109,19 +109,14 @@ def table_shots(cam: Camera) -> None:
     cam.shot("12_table_14_players")
 
     # two players, numerals, the colour-blind-safe theme
-    app.settings.numerals = True
-    app.settings.theme = "colour_blind_safe"
-    app.apply_settings()
+    _restyle(cam, numerals=True, theme="colour_blind_safe")
     cam.table(*mid_round(2, Rules.standard(), 20))
     cam.settle(0.6)
     cam.shot("13_table_2_players_numerals_colour_blind")
-    app.settings.numerals = False
-    app.settings.theme = "high_contrast"
-    app.apply_settings()
+    _restyle(cam, numerals=False, theme="high_contrast")
     cam.settle(0.2)
     cam.shot("14_table_2_players_high_contrast")
-    app.settings.theme = "default"
-    app.apply_settings()
+    _restyle(cam, numerals=False, theme="default")
 
     # the round summary and the match end: play a short match to its end
     short = Rules.standard().with_options(rounds=1)
@@ -136,6 +131,13 @@ def table_shots(cam: Camera) -> None:
     cam.settle(2.0)
     cam.shot("15_round_summary")
     cam.show("16_match_end", MatchEndScene(app, session), settle=2.0)
+
+
+def _restyle(cam: Camera, *, numerals: bool, theme: str) -> None:
+    """Tiles with numerals or pips, in ``theme``."""
+    cam.app.settings.numerals = numerals
+    cam.app.settings.theme = theme
+    cam.app.apply_settings()
 
 
 def _session(players: int, rules: Rules, seed: int) -> Session:
