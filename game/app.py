@@ -22,7 +22,6 @@ gamepad. In kiosk mode (:mod:`game.scenes.kiosk`) quitting is refused except by 
 from __future__ import annotations
 
 import dataclasses
-import functools
 import os
 import sys
 import weakref
@@ -32,8 +31,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import i18n, startup
-from game.audio import SoundBoard
 from game.i18n import _
+from game.input.as_keys import key_event
 from game.input.focus import draw_focus
 from game.input.glyphs import draw_hint_strip
 from game.input.intents import Act, Device, Intent
@@ -41,6 +40,7 @@ from game.input.router import InputRouter
 from game.input.viewport import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, Viewport
 from game.scenes.base import Scene
 from game.settings import Settings
+from game.sound_start import shared_sounds, warm_up_sounds
 from game.view.theme import Theme, theme_by_id
 from game.view.tiles import TileRenderer
 
@@ -62,21 +62,6 @@ INPUT_EVENTS = frozenset(
         pygame.TEXTINPUT,
     )
 )
-# What a gamepad intent means to a scene that only knows keys.
-GAMEPAD_KEYS: dict[Act, tuple[int, int]] = {
-    Act.ACTIVATE: (pygame.K_RETURN, 0),
-    Act.BACK: (pygame.K_ESCAPE, 0),
-    Act.UNDO: (pygame.K_ESCAPE, 0),  # the pad's Back button, where nothing can be taken back
-    Act.PAUSE: (pygame.K_p, 0),
-    Act.DRAW: (pygame.K_d, 0),
-    Act.SORT: (pygame.K_s, 0),
-    Act.UP: (pygame.K_UP, 0),
-    Act.DOWN: (pygame.K_DOWN, 0),
-    Act.LEFT: (pygame.K_LEFT, 0),
-    Act.RIGHT: (pygame.K_RIGHT, 0),
-    Act.NEXT: (pygame.K_TAB, 0),
-    Act.PREV: (pygame.K_TAB, pygame.KMOD_LSHIFT),
-}
 
 
 class App:
@@ -458,24 +443,11 @@ class App:
             return False
         if top.intent(intent):
             return True
-        if intent.device == Device.GAMEPAD and intent.act in GAMEPAD_KEYS:
-            key, mod = GAMEPAD_KEYS[intent.act]
-            top.handle(
-                pygame.event.Event(
-                    pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0, gamepad=True
-                )
-            )
-            return True
-        if intent.repeat and intent.act in GAMEPAD_KEYS:
-            # A held arrow key: a scene that reads keys (scrolling a page) gets it again too.
-            key, mod = GAMEPAD_KEYS[intent.act]
-            top.handle(
-                pygame.event.Event(
-                    pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0, repeat=True
-                )
-            )
-            return True
-        return False
+        key = key_event(intent)  # a pad's button, a held key's repeat: as the key it means
+        if key is None:
+            return False
+        top.handle(key)
+        return True
 
     def _pads_changed(self) -> None:
         for change, pad in self.router.changes:
@@ -557,20 +529,6 @@ class App:
         pygame.quit()
 
 
-@functools.cache
-def shared_sounds() -> SoundBoard:
-    """One board per process, so its synthesised effects are made once; buttons click on it."""
-    from game.view import widgets
-
-    board = SoundBoard()
-
-    def click() -> None:
-        board.play("click")
-
-    widgets.PRESS_HOOKS.append(click)
-    return board
-
-
 def open_app(
     size: tuple[int, int] | None = None,
     store: Store | None = None,
@@ -613,28 +571,6 @@ def open_app(
         app.defer(menu.start_autoplay)
     app.defer(lambda: warm_up_sounds(app))
     return app
-
-
-WARM_UP_AFTER_FRAMES = 8  # the menu's first frames load its fonts: let them be
-
-
-def warm_up_sounds(app: App) -> None:
-    """Make the sound effects in a worker process (game.sound_worker), a few frames in, and
-    take them in a few a frame, so neither the first frame nor the ones after wait for them."""
-    if app.frames < WARM_UP_AFTER_FRAMES:
-        app.defer(lambda: warm_up_sounds(app))
-        return
-    from game.sound_worker import SoundWorker
-
-    worker = SoundWorker(app.sounds)
-
-    def pump() -> None:
-        if app.running and not worker.poll():
-            app.defer(pump)
-        elif not worker.done:
-            worker.close()
-
-    pump()
 
 
 def run(

@@ -70,6 +70,18 @@ def finite_number(text: str) -> float:
     return value
 
 
+def _add_number(
+    parser: argparse.ArgumentParser,
+    flag: str,
+    help: str,
+    *,
+    metavar: str = "N",
+    default: int | None = None,
+) -> argparse.Action:
+    """A whole-number option (its range is checked by the command that reads it)."""
+    return parser.add_argument(flag, type=whole_number, default=default, metavar=metavar, help=help)
+
+
 class _StoreSize(argparse.Action):
     """Store the size and note that it was given: without one, the game opens its window as
     the player left it last time (fullscreen, or the last windowed size)."""
@@ -145,12 +157,8 @@ def _add_table_options(
     rules, the seed, and how much to print. What the two mean differently is passed in."""
     action = parser.add_argument("--seats", default=seats, metavar="LIST", help=seats_help)
     action.kinds = _Later(_seat_kinds_text)  # type: ignore[attr-defined]  # for %(kinds)s
-    parser.add_argument(
-        "--matches", type=whole_number, default=matches, metavar="N", help=matches_help
-    )
-    action = parser.add_argument(
-        "--players", type=whole_number, default=players, metavar="P", help=players_help
-    )
+    _add_number(parser, "--matches", matches_help, default=matches)
+    action = _add_number(parser, "--players", players_help, metavar="P", default=players)
     action.range = _Later(_players_range_text)  # type: ignore[attr-defined]  # for %(range)s
     parser.add_argument(
         "--preset",
@@ -158,10 +166,8 @@ def _add_table_options(
         default="standard",
         help="rule preset (default: standard)",
     )
-    parser.add_argument(
-        "--seed", type=whole_number, default=1, metavar="S", help="random seed (default: 1)"
-    )
-    parser.add_argument("--rounds", type=whole_number, default=None, metavar="N", help=rounds_help)
+    _add_number(parser, "--seed", "random seed (default: 1)", metavar="S", default=1)
+    _add_number(parser, "--rounds", rounds_help)
     parser.add_argument("--quiet", action="store_true", help="print only the summary")
 
 
@@ -201,20 +207,8 @@ def _add_simulate_options(parser: argparse.ArgumentParser) -> None:
         players_help="number of players, %(range)s (default: 4)",
         rounds_help="rounds in a match (default: the preset's)",
     )
-    parser.add_argument(
-        "--set",
-        type=whole_number,
-        default=None,
-        metavar="N",
-        help="domino set, double-N (default: the preset's)",
-    )
-    parser.add_argument(
-        "--hand",
-        type=whole_number,
-        default=None,
-        metavar="N",
-        help="tiles dealt to each player (default: the preset's)",
-    )
+    _add_number(parser, "--set", "domino set, double-N (default: the preset's)")
+    _add_number(parser, "--hand", "tiles dealt to each player (default: the preset's)")
     parser.add_argument(
         "--record", default=None, metavar="DIR", help="write a record of each match into DIR"
     )
@@ -236,19 +230,13 @@ def _add_simulate_options(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="draw on the first turn when unable to play (default: the preset's)",
     )
-    parser.add_argument(
+    _add_number(
+        parser,
         "--max-open-doubles",
-        type=whole_number,
-        default=None,
-        metavar="N",
-        help="most doubles left open at once; 0 means no limit (default: the preset's)",
+        "most doubles left open at once; 0 means no limit (default: the preset's)",
     )
-    parser.add_argument(
-        "--double-blank-points",
-        type=whole_number,
-        default=None,
-        metavar="N",
-        help="points the double blank counts (default: the preset's)",
+    _add_number(
+        parser, "--double-blank-points", "points the double blank counts (default: the preset's)"
     )
 
 
@@ -291,16 +279,13 @@ def build_parser() -> argparse.ArgumentParser:
         "search from what that seat could see",
     )
     review.add_argument("file", metavar="FILE", help="a game record (.jsonl)")
-    review.add_argument(
-        "--seat", type=whole_number, default=0, metavar="N", help="the seat to review (default: 0)"
-    )
-    review.add_argument(
+    _add_number(review, "--seat", "the seat to review (default: 0)", default=0)
+    _add_number(
+        review,
         "--iterations",
-        type=whole_number,
-        default=None,
-        metavar="K",
-        help="guesses per decision (default: 400); the same record and K give the same review "
+        "guesses per decision (default: 400); the same record and K give the same review "
         "on any machine",
+        metavar="K",
     )
     review.add_argument("--json", action="store_true", help="print the review as JSON")
     replay = commands.add_parser(
@@ -353,12 +338,10 @@ def _add_tournament_options(parser: argparse.ArgumentParser) -> None:
         help="Hard's time limit per decision in ms (default: 250); given alone, Hard thinks "
         "this long instead of a number of guesses",
     )
-    parser.add_argument(
+    _add_number(
+        parser,
         "--iterations",
-        type=whole_number,
-        default=None,
-        metavar="N",
-        help="Hard makes exactly N guesses per decision and never reads the clock "
+        "Hard makes exactly N guesses per decision and never reads the clock "
         "(default: 240, with a 250 ms limit)",
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")

@@ -166,21 +166,28 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
 
 
 def seat_kinds(text: str, players: int) -> list[str]:
+    """The seats' kinds from ``--seats``; ValueError with a message a player can read."""
     kinds = [k.strip() for k in text.split(",") if k.strip()]
     if not kinds:
         raise ValueError(f"--seats needs a seat kind: {', '.join(SEAT_KINDS)}")
-    if len(kinds) == 1:
-        kinds *= players
-    if len(kinds) != players:
-        raise ValueError(
-            f"--seats lists {plural(len(kinds), 'seat')} but --players is {players}: "
-            "list one kind per seat, or one kind for all"
-        )
+    kinds = one_per_seat(kinds, players, "kind")
     for kind in kinds:
         if kind not in SEAT_KINDS:
             raise ValueError(
                 f"unknown seat kind {kind!r} in --seats: choose from {', '.join(SEAT_KINDS)}"
             )
+    return kinds
+
+
+def one_per_seat(kinds: list[str], players: int, word: str) -> list[str]:
+    """``--seats`` as one ``word`` (kind, level) per seat: a lone one stands for every seat."""
+    if len(kinds) == 1:
+        kinds = kinds * players
+    if len(kinds) != players:
+        raise ValueError(
+            f"--seats lists {plural(len(kinds), 'seat')} but --players is {players}: "
+            f"list one {word} per seat, or one {word} for all"
+        )
     return kinds
 
 

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai.simple import SEAT_KINDS, Seat, make_seat
-from game.headless import check_deal, check_table_options, plural
+from game.headless import check_deal, check_table_options, one_per_seat, plural
 from game.rules import PLAY, GameState, Rules
 
 # Two-sided 95% Student t quantiles by degrees of freedom (1..29); 1.96 from 30 on.
@@ -240,13 +240,7 @@ def parse_kinds(text: str, players: int | None) -> list[str]:
             kinds_there = ", ".join(SEAT_KINDS)
             raise ValueError(f"unknown level {kind!r} in --seats: choose from {kinds_there}")
     if players is not None:
-        if len(kinds) == 1:
-            kinds *= players
-        elif len(kinds) != players:
-            raise ValueError(
-                f"--seats lists {plural(len(kinds), 'seat')} but --players is {players}: "
-                "list one level per seat, or one level for all"
-            )
+        kinds = one_per_seat(kinds, players, "level")
     if len(kinds) < 2:
         raise ValueError("a tournament needs at least two seats")
     return kinds

@@ -15,8 +15,9 @@ load. Levels come back in ladder order (their ``order`` field).
 * :func:`catalog_entries` lists the texts of the level files a translator must see.
 
 The package's modules: :mod:`game.levels.model` (what a level is, its errors),
-:mod:`game.levels.files` (the strict loader) and :mod:`game.levels.rating` (the ladder state
-and the rating of a match); every name is importable from ``game.levels``.
+:mod:`game.levels.files` (the strict loader: files, sizes, TOML), :mod:`game.levels.checks`
+(each field of a file checked) and :mod:`game.levels.rating` (the ladder state and the rating
+of a match); every name is importable from ``game.levels``.
 
 >>> levels, errors = load_levels(default_levels_dir())
 >>> errors
@@ -28,22 +29,24 @@ and the rating of a match); every name is importable from ``game.levels``.
 
 from __future__ import annotations
 
-from game.levels.files import (
-    LEVELS_ENV,
+from game.levels.checks import (
     MAX_DOUBLE_BLANK_POINTS,
-    MAX_FILE_BYTES,
     MAX_GOAL_POINTS,
-    MAX_KEY_PARTS,
     MAX_OPPONENTS,
     MAX_ORDER,
     MAX_SEED,
     RULE_KEYS,
+    set_pips,
+)
+from game.levels.files import (
+    LEVELS_ENV,
+    MAX_FILE_BYTES,
+    MAX_KEY_PARTS,
     default_levels_dir,
     load_level,
     load_levels,
     longest_key,
     parse_level,
-    set_pips,
 )
 from game.levels.model import (
     AI_LEVEL,

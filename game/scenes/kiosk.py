@@ -21,6 +21,10 @@
   :class:`AttractScene`: computer players playing each other on the real table, with a "touch
   to play" call; any touch, key or button from there opens the menu.
 
+This module holds the guard (:class:`Kiosk`) and the operator's settings (:class:`KioskConfig`);
+the screens are in :mod:`game.scenes.pin_pad` and :mod:`game.scenes.attract`, and every name is
+importable from here.
+
 Time comes from ``App.step(dt)`` only (``app.idle``, the lockout), so tests drive all of it by
 hand.
 """
@@ -32,25 +36,41 @@ import hashlib
 import hmac
 import math
 import os
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import _, ngettext
+from game.i18n import _
 from game.input.chord import Chord, ChordWatcher
-from game.input.intents import Intent
-from game.rules import Action, Rules
-from game.scenes.base import Scene
+from game.scenes.attract import AttractScene
+from game.scenes.pin_pad import PinPadScene, PinSetupScene, clock_text
 from game.view import widgets as w
 from game.view.layout import ui_scale
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.scenes.session import Session
-    from game.view.table import TableView
+
+__all__ = [
+    "CORNER_HOLD",
+    "FIRST_LOCK",
+    "LONGEST_LOCK",
+    "MOST_FAILURES",
+    "PIN_ROUNDS",
+    "PIN_SCHEME",
+    "PIN_TRIES",
+    "PUBLISHED_CHORD",
+    "AttractScene",
+    "Kiosk",
+    "KioskConfig",
+    "PinPadScene",
+    "PinSetupScene",
+    "clock_text",
+    "hash_pin",
+    "lock_seconds",
+    "pin_matches",
+]
 
 PUBLISHED_CHORD = "ctrl+alt+shift+q"  # the old default, printed in the help: never a way out
 CORNER_HOLD = 3.0  # seconds a press rests on the operator corner before the PIN pad opens
@@ -58,13 +78,8 @@ PIN_TRIES = 3  # wrong PINs in a row before the pad locks
 FIRST_LOCK = 30.0  # seconds the pad stays locked after PIN_TRIES wrong PINs
 LONGEST_LOCK = 3600.0  # the lock doubles with each further wrong PIN, up to this
 MOST_FAILURES = 1000  # wrong PINs counted (the lock stopped growing long before)
-PIN_TIMEOUT = 20.0  # seconds an untouched PIN pad stays open
-PIN_SHORTEST = 4  # digits in a new PIN, at least
-PIN_LONGEST = 12
 PIN_SCHEME = "pbkdf2-sha256"
 PIN_ROUNDS = 100_000
-ATTRACT_PACE = 0.7  # seconds between the computer players' moves in the attract mode
-ATTRACT_REST = 4.0  # seconds the finished round stays before a new one is dealt
 PRESSES = frozenset(
     (
         pygame.MOUSEBUTTONDOWN,
@@ -102,12 +117,6 @@ def lock_seconds(failures: int) -> float:
         return 0.0
     doublings = min(20, failures - PIN_TRIES)
     return min(LONGEST_LOCK, FIRST_LOCK * float(2**doublings))
-
-
-def clock_text(seconds: float) -> str:
-    """A countdown as minutes and seconds: 0:28, 12:05."""
-    whole = math.ceil(max(0.0, seconds))
-    return f"{whole // 60}:{whole % 60:02d}"
 
 
 def _chord_keys(text: str) -> frozenset[str]:
@@ -168,6 +177,8 @@ class KioskConfig:
 
 
 class Kiosk:
+    """Guards the app in kiosk mode: the operator's ways out, the idle reset, the settings."""
+
     def __init__(self, app: App, config: KioskConfig) -> None:
         self.app = app
         self.config = config
@@ -434,461 +445,3 @@ class Kiosk:
             max_width=panel.w - 24,
             midtop=(panel.centerx, r.bottom + round(8 * u)),
         )
-
-
-# ----------------------------------------------------------------------------- the PIN pad
-
-
-class PinPadScene(Scene):
-    """Digits for the operator's PIN, by touch, keyboard or gamepad."""
-
-    opaque = False
-    KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "Clear", "0", "OK")
-
-    def __init__(
-        self, app: App, kiosk: Kiosk, on_right_pin: Callable[[], None] | None = None
-    ) -> None:
-        super().__init__(app)
-        self.kiosk = kiosk
-        self.on_right_pin = on_right_pin  # None: the right PIN leaves the kiosk
-        self.entered = ""
-        self.wrong = False  # the last PIN tried was wrong
-        self.quiet = 0.0  # seconds without a key here
-        self.buttons: list[w.Button] = []
-        self._layout()
-
-    def _layout(self) -> None:
-        width, height = self.size
-        self._lay_pad((width // 2, height // 2))
-
-    def _lay_pad(self, center: tuple[int, int]) -> None:
-        u = ui_scale(self.size)
-        key = max(52, round(72 * u))  # room for "Hreinsa", "Glan" under a finger
-        gap = max(6, round(10 * u))
-        grid_w = 3 * key + 2 * gap
-        self.panel = pygame.Rect(0, 0, grid_w + 2 * gap + round(40 * u), 0)
-        self.panel.h = round(110 * u) + 5 * (key + gap) + gap
-        self.panel.center = center
-        top = self.panel.top + round(100 * u)
-        left = self.panel.centerx - grid_w // 2
-        self.buttons = []
-        for i, label in enumerate(self.KEYS):
-            rect = pygame.Rect(left + (i % 3) * (key + gap), top + (i // 3) * (key + gap), key, key)
-            primary = label == "OK"
-            shown = {"Clear": _("Clear"), "OK": _("OK")}.get(label, label)
-            self.buttons.append(w.Button(shown, rect, self._press_action(label), primary=primary))
-        cancel = pygame.Rect(left, top + 4 * (key + gap), grid_w, key)
-        self.buttons.append(w.Button(self.cancel_label(), cancel, self.cancel))
-
-    def cancel_label(self) -> str:
-        return _("Cancel")
-
-    @property
-    def message(self) -> str:
-        """The line over the digits, in the current language."""
-        if self.kiosk.locked:
-            return _("Too many wrong PINs")
-        return _("Wrong PIN") if self.wrong else _("Operator PIN")
-
-    @property
-    def refused(self) -> bool:
-        """The line over the digits says no (drawn in the refusal colour)."""
-        return self.wrong or self.kiosk.locked
-
-    def _press_action(self, label: str) -> Any:
-        def press() -> None:
-            self.press(label)
-
-        return press
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self._layout()
-
-    def cancel(self) -> None:
-        if self.app.top is self:
-            self.app.pop()
-
-    def press(self, label: str) -> None:
-        self.quiet = 0.0
-        if self.kiosk.locked:
-            self.entered = ""  # nothing is typed while the pad is locked
-        elif label == "Clear":
-            self.entered = ""
-        elif label == "OK":
-            self.submit()
-        elif label.isdigit() and len(self.entered) < PIN_LONGEST:
-            self.entered += label
-
-    def submit(self) -> None:
-        entered, self.entered = self.entered, ""
-        if not entered or self.kiosk.locked:
-            return
-        if self.kiosk.check_pin(entered):
-            if self.on_right_pin is None:
-                self.kiosk.unlock()
-            else:
-                self.cancel()
-                self.on_right_pin()
-            return
-        self.wrong = True
-
-    def handle(self, event: pygame.event.Event) -> None:
-        for button in self.buttons:
-            if button.handle(event):
-                return
-        if event.type != pygame.KEYDOWN:
-            return
-        name = pygame.key.name(event.key)
-        digit = name.strip("[]")
-        if digit.isdigit() and len(digit) == 1:
-            self.press(digit)
-        elif event.key == pygame.K_BACKSPACE:
-            self.quiet = 0.0
-            self.entered = self.entered[:-1]
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.press("OK")
-        elif event.key == pygame.K_ESCAPE:
-            self.cancel()
-
-    def update(self, dt: float) -> None:
-        self.quiet += dt
-        if self.quiet >= PIN_TIMEOUT and self.app.top is self:
-            self.app.pop()
-            return
-        locked = self.kiosk.locked
-        for button in self.buttons[:-1]:
-            button.enabled = not locked  # the digits rest while the pad is locked
-        for button in self.buttons:
-            button.update(dt)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
-        surface.blit(shade, (0, 0))
-        self.draw_pad(surface)
-
-    def draw_pad(self, surface: pygame.Surface) -> None:
-        th = self.app.theme
-        u = ui_scale(surface.get_size())
-        w.draw_panel(
-            surface, self.panel, (*th.panel[:3], 245), th.panel_edge, round(18 * u), 2, shadow=True
-        )
-        colour = th.refusal if self.refused else th.accent
-        r = w.blit_text(
-            surface,
-            self.message,
-            max(16, round(28 * u)),
-            colour,
-            bold=True,
-            max_width=self.panel.w - 16,
-            midtop=(self.panel.centerx, self.panel.top + round(16 * u)),
-        )
-        if self.kiosk.locked:
-            w.blit_text(
-                surface,
-                # Translators: {time} counts down minutes and seconds, e.g. 0:28
-                _("Try again in {time}").format(time=clock_text(self.kiosk.locked_for)),
-                max(14, round(24 * u)),
-                th.text,
-                bold=True,
-                max_width=self.panel.w - 16,
-                midtop=(self.panel.centerx, r.bottom + round(8 * u)),
-            )
-        else:
-            dots = "• " * len(self.entered) if self.entered else "–"  # both in Noto Sans
-            w.blit_text(
-                surface,
-                dots.strip(),
-                max(16, round(30 * u)),
-                th.text,
-                bold=True,
-                midtop=(self.panel.centerx, r.bottom + round(6 * u)),
-            )
-        for button in self.buttons:
-            button.draw(surface, th, u)
-
-
-class PinSetupScene(PinPadScene):
-    """Kiosk mode's first start: the operator chooses a PIN (typed twice) before anything else.
-
-    The kiosk is not armed yet, so this screen can still quit the game."""
-
-    opaque = True
-
-    def __init__(self, app: App, kiosk: Kiosk) -> None:
-        self.first: str | None = None  # the PIN typed once, waiting for the second time
-        self.problem = ""  # what was wrong with the last try ("" for nothing)
-        super().__init__(app, kiosk)
-
-    def _layout(self) -> None:
-        width, height = self.size
-        u = ui_scale(self.size)
-        self.title_bottom = round(30 * u) + w.text_height(max(20, round(44 * u))) + round(8 * u)
-        key = max(52, round(72 * u))
-        gap = max(6, round(10 * u))
-        pad_w = 3 * key + 4 * gap + round(40 * u)
-        margin = max(16, round(30 * u))
-        side_by_side = width > height and width >= pad_w + 3 * margin + max(260, round(340 * u))
-        if side_by_side:
-            center = (width - margin - pad_w // 2, (self.title_bottom + height) // 2)
-            self.text_area = pygame.Rect(
-                margin, self.title_bottom, width - pad_w - 3 * margin, height - self.title_bottom
-            )
-        else:  # a narrow screen: the words over the pad, what room there is
-            pad_h = round(110 * u) + 5 * (key + gap) + gap
-            center = (width // 2, height - margin - pad_h // 2)
-            top = center[1] - pad_h // 2
-            self.text_area = pygame.Rect(
-                margin, self.title_bottom, width - 2 * margin, max(0, top - self.title_bottom)
-            )
-        self._lay_pad(center)
-
-    def cancel_label(self) -> str:
-        return _("Quit the game")
-
-    def cancel(self) -> None:
-        self.kiosk.unlock()  # no PIN yet: nothing to guard, the newcomer may leave
-
-    @property
-    def message(self) -> str:
-        if self.problem:
-            return self.problem
-        return _("Type the PIN again") if self.first is not None else _("New operator PIN")
-
-    @property
-    def refused(self) -> bool:
-        return bool(self.problem)
-
-    def submit(self) -> None:
-        entered, self.entered = self.entered, ""
-        if len(entered) < PIN_SHORTEST:
-            # Translators: {n} is the fewest digits a PIN may have
-            self.problem = ngettext("At least {n} digit", "At least {n} digits", PIN_SHORTEST)
-            self.problem = self.problem.format(n=PIN_SHORTEST)
-            return
-        if self.first is None:
-            self.first, self.problem = entered, ""
-            return
-        if entered != self.first:
-            self.first = None
-            self.problem = _("Not the same PIN")
-            return
-        self.kiosk.set_pin(entered)
-        self.app.notify(_("Operator PIN saved. Kiosk mode is on."), 4.0)
-        self.kiosk.to_menu()
-
-    def press(self, label: str) -> None:
-        if label.isdigit() and not self.entered:
-            self.problem = ""  # a new try: the last one's trouble is over
-        super().press(label)
-
-    def update(self, dt: float) -> None:
-        for button in self.buttons:
-            button.update(dt)  # no timeout: the operator takes the time they need
-
-    def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.theme
-        u = ui_scale(surface.get_size())
-        surface.blit(w.felt(surface.get_size(), th), (0, 0))
-        w.page_title(surface, _("Kiosk mode: first start"), th, u, round(30 * u))
-        area = self.text_area
-        size = max(15, round(24 * u))  # as large as the room allows: the operator reads it once
-        paragraphs = [
-            _(
-                "Kiosk mode is for a public touch screen: the game fills the screen, players "
-                "cannot leave it, and it starts afresh when nobody has touched it for a while."
-            ),
-            # Translators: {fewest} and {most} are numbers of digits (4 and 12)
-            _(
-                "Choose an operator PIN of {fewest} to {most} digits and type it twice. To leave "
-                "kiosk mode later, hold the top-left corner for three seconds and type the PIN."
-            ).format(fewest=PIN_SHORTEST, most=PIN_LONGEST),
-        ]
-        while True:
-            wrapped = [w.wrap(text, size, area.w) for text in paragraphs]
-            count = sum(len(lines) for lines in wrapped) + len(wrapped) - 1
-            if size <= 11 or count * w.text_height(size) <= area.h - round(20 * u):
-                break
-            size -= 1
-        y = area.top + round(10 * u)
-        for lines in wrapped:
-            for line in lines:
-                y = w.blit_text(surface, line, size, th.text, topleft=(area.left, y)).bottom
-            y += w.text_height(size) // 2
-        self.draw_pad(surface)
-
-
-# ----------------------------------------------------------------------------- attract mode
-
-
-class AttractScene(Scene):
-    """Computer players playing each other on the table, until someone touches the screen."""
-
-    PLAYERS = 4
-
-    def __init__(self, app: App, seed: int | None = None) -> None:
-        super().__init__(app)
-        self.rng = random.Random(seed)
-        self.time = 0.0
-        self.woken = False
-        self.session: Session
-        self.view: TableView
-        self._timer = 0.0
-        self._asked: int | None = None
-        self._answer: Action | None = None
-        self._rest = 0.0
-        self._new_match()
-
-    def _new_match(self) -> None:
-        from game.scenes.session import MatchConfig, Session
-        from game.view.table import TableView
-
-        old = getattr(self, "session", None)
-        if old is not None:
-            old.close()
-        players = self.PLAYERS
-        rules = Rules.standard().with_options(rounds=1)
-        config = MatchConfig(players, rules, "greedy", self.rng.randrange(1, 2**31), "Dee")
-        session = Session(config, inline=self.app.inline_seats, kinds=["greedy"] * players)
-        session.human = None
-        events = session.start_round()
-        settings = self.app.settings
-        view = TableView(
-            self.app.size,
-            players,
-            session.state.names,
-            None,
-            self.app.theme,
-            self.app.renderer,
-            settings.numerals,
-        )
-        view.call_you = False
-        started = events[0]
-        view.load(
-            round_number=1,
-            rounds=1,
-            engine=None,
-            trains=[[] for _ in range(players + 1)],
-            markers=[False] * players,
-            open_doubles=[],
-            hand_counts=[0] * players,
-            boneyard=len(getattr(started, "boneyard", ())),
-            totals=[0] * players,
-            current=None,
-            hand=None,
-        )
-        view.feed(events)
-        self.session = session
-        self.view = view
-        self._asked = None
-        self._answer = None
-        self._rest = 0.0
-
-    # ------------------------------------------------------------------ waking up
-
-    def wake(self) -> None:
-        if self.woken:
-            return
-        self.woken = True
-        kiosk = self.app.kiosk
-        if kiosk is not None:
-            kiosk.to_menu()
-            return
-        from game.scenes.menu import MenuScene
-
-        self.app.reset(MenuScene(self.app))
-
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-            self.wake()
-
-    def intent(self, intent: Intent) -> bool:
-        self.wake()
-        return True
-
-    def focus_rect(self) -> pygame.Rect | None:
-        return None
-
-    def hints(self) -> list[tuple[str, str]]:
-        return []
-
-    def exit(self) -> None:
-        self.session.close()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self.view.resize(size)
-
-    # ------------------------------------------------------------------ playing
-
-    def update(self, dt: float) -> None:
-        self.time += dt
-        settings = self.app.settings
-        view = self.view
-        view.set_style(self.app.theme, settings.numerals)
-        view.update(dt)
-        state = self.session.state
-        if state.phase != "play":
-            view.thinking = None
-            if not view.busy:
-                self._rest += dt
-                if self._rest >= ATTRACT_REST:
-                    self._new_match()
-            return
-        seat = state.current
-        view.thinking = seat
-        if view.busy:
-            return
-        runner = self.session.runner
-        if self._asked != seat:
-            self._asked = seat
-            self._answer = None
-            self._timer = ATTRACT_PACE
-            runner.request(seat, state.observation(seat))
-        if self._answer is None:
-            answer = runner.poll()
-            if answer is not None and answer[0] == seat:
-                self._answer = answer[1]
-        self._timer -= dt
-        if self._answer is None or self._timer > 0:
-            return
-        action = self._answer
-        if state.check(action, seat) is not None:
-            action = state.legal_actions()[0]  # the rules decide, never the seat
-        self._asked = None
-        self._answer = None
-        view.feed(self.session.apply(action))
-
-    # ------------------------------------------------------------------ drawing
-
-    def draw(self, surface: pygame.Surface) -> None:
-        view = self.view
-        view.draw(surface)
-        view.draw_top(surface)
-        th = self.app.theme
-        lay = view.layout
-        u = lay.scale
-        area = lay.tray.union(lay.prompt)
-        shade = pygame.Surface(area.size, pygame.SRCALPHA)
-        shade.fill((*th.panel[:3], 235))
-        surface.blit(shade, area)
-        pulse = 0.5 + 0.5 * math.sin(self.time * 3.0)
-        name = _("Mexican Train")
-        title_size = w.fit_text_size(name, max(20, round(46 * u)), area.w // 2, bold=True)
-        title = w.text(name, title_size, th.accent, bold=True, shadow=True)
-        call = _("Touch to play")
-        room = area.w - round(50 * u) - 20
-        call_size = w.fit_text_size(call, max(16, round(32 * u)), room, bold=True)
-        label = w.text(call, call_size, th.text_dark, bold=True, max_width=room)
-        pill = label.get_rect().inflate(round(50 * u), round(18 * u))
-        if title.get_width() + pill.w + round(40 * u) <= area.w:
-            title_rect = title.get_rect(midright=(area.centerx - round(12 * u), area.centery))
-            pill.midleft = (area.centerx + round(12 * u), area.centery)
-        else:
-            title_rect = title.get_rect(midbottom=(area.centerx, area.centery))
-            pill.midtop = (area.centerx, area.centery + 2)
-        surface.blit(title, title_rect)
-        w.blit_glow(surface, pill, th.accent, round(110 + 120 * pulse), pill.h // 2, 8)
-        w.draw_panel(
-            surface, pill, (*th.accent, 255), w.mix(th.accent, (0, 0, 0), 0.3), pill.h // 2
-        )
-        surface.blit(label, label.get_rect(center=pill.center))

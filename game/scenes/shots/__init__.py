@@ -1,0 +1,1 @@
+"""The screenshot run's cases, the states they picture and the camera that takes them."""
