@@ -263,6 +263,46 @@ HIGH_CONTRAST = Theme(
 THEMES: dict[str, Theme] = {t.id: t for t in (DEFAULT, COLOUR_BLIND_SAFE, HIGH_CONTRAST)}
 
 
+def mix(c1: RGB, c2: RGB, f: float) -> RGB:
+    """``c1`` moved a fraction ``f`` of the way to ``c2``."""
+    return (
+        round(c1[0] + (c2[0] - c1[0]) * f),
+        round(c1[1] + (c2[1] - c1[1]) * f),
+        round(c1[2] + (c2[2] - c1[2]) * f),
+    )
+
+
+def darken(c: RGB, f: float) -> RGB:
+    """``c`` a fraction ``f`` of the way to black."""
+    return mix(c, (0, 0, 0), f)
+
+
+def luminance(c: RGB) -> float:
+    """WCAG relative luminance of an sRGB colour."""
+
+    def lin(v: int) -> float:
+        s = v / 255.0
+        return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2])
+
+
+def contrast(c1: RGB, c2: RGB) -> float:
+    """WCAG contrast ratio of two colours (1 to 21)."""
+    hi, lo = sorted((luminance(c1), luminance(c2)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def readable(colour: RGB, face: RGB, min_contrast: float) -> RGB:
+    """``colour`` darkened just enough to reach ``min_contrast`` against ``face``."""
+    out = colour
+    step = 0
+    while contrast(out, face) < min_contrast and step < 20:
+        step += 1
+        out = darken(colour, step * 0.05)
+    return out
+
+
 def theme_by_id(theme_id: str) -> Theme:
     """The theme with this id, or DEFAULT for an unknown id (e.g. from an old settings file)."""
     return THEMES.get(theme_id, DEFAULT)
