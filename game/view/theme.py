@@ -108,25 +108,25 @@ def _check_colour(what: str, value: object, channels: int) -> None:
 # widest normal-vision gap (~21 CIEDE2000).
 # fmt: off
 _PIPS: tuple[tuple[RGB, RGB, RGB], ...] = (
-    ((96, 100, 110),  (90, 90, 96),    (60, 60, 60)),    #  0 slate · neutral grey · charcoal
-    ((30, 144, 214),  (86, 180, 233),  (3, 106, 201)),   #  1 sky blue · sky blue · blue
-    ((34, 150, 64),   (213, 94, 0),    (0, 120, 85)),    #  2 green · vermillion · green
-    ((214, 40, 40),   (0, 158, 115),   (183, 1, 56)),    #  3 red · bluish green · crimson
-    ((140, 90, 40),   (204, 121, 167), (78, 66, 16)),    #  4 brown · reddish purple · olive brown
-    ((40, 60, 190),   (0, 114, 178),   (0, 5, 61)),      #  5 royal blue · blue · midnight
-    ((205, 150, 0),   (230, 159, 0),   (157, 108, 0)),   #  6 amber · orange · ochre
-    ((128, 50, 170),  (0, 0, 0),       (0, 0, 0)),       #  7 purple · black · black
-    ((0, 140, 140),   (64, 16, 136),   (0, 129, 147)),   #  8 teal · indigo · teal
-    ((225, 60, 150),  (84, 88, 10),    (221, 2, 156)),   #  9 pink · dark olive · magenta
-    ((240, 110, 20),  (113, 118, 124), (207, 68, 0)),    # 10 orange · slate grey · orange
-    ((20, 20, 24),    (56, 20, 220),   (3, 64, 81)),     # 11 black · ultramarine · petrol
-    ((120, 130, 20),  (167, 169, 198), (103, 126, 0)),   # 12 olive · lavender grey · olive
-    ((130, 20, 40),   (31, 85, 118),   (97, 31, 0)),     # 13 maroon · deep teal · brown
-    ((20, 90, 60),    (126, 89, 75),   (0, 50, 25)),     # 14 forest · taupe · forest
+    ((96, 100, 110),  (90, 90, 96),    (60, 60, 60)),   #  0 slate · neutral grey · charcoal
+    ((30, 144, 214),  (86, 180, 233),  (3, 106, 201)),  #  1 sky blue · sky blue · blue
+    ((34, 150, 64),   (213, 94, 0),    (0, 120, 85)),   #  2 green · vermillion · green
+    ((214, 40, 40),   (0, 158, 115),   (183, 1, 56)),   #  3 red · bluish green · crimson
+    ((140, 90, 40),   (204, 121, 167), (78, 66, 16)),   #  4 brown · reddish purple · olive brown
+    ((40, 60, 190),   (0, 114, 178),   (0, 5, 61)),     #  5 royal blue · blue · midnight
+    ((205, 150, 0),   (230, 159, 0),   (157, 108, 0)),  #  6 amber · orange · ochre
+    ((128, 50, 170),  (0, 0, 0),       (0, 0, 0)),      #  7 purple · black · black
+    ((0, 140, 140),   (64, 16, 136),   (0, 129, 147)),  #  8 teal · indigo · teal
+    ((225, 60, 150),  (84, 88, 10),    (221, 2, 156)),  #  9 pink · dark olive · magenta
+    ((240, 110, 20),  (113, 118, 124), (207, 68, 0)),   # 10 orange · slate grey · orange
+    ((20, 20, 24),    (56, 20, 220),   (3, 64, 81)),    # 11 black · ultramarine · petrol
+    ((120, 130, 20),  (167, 169, 198), (103, 126, 0)),  # 12 olive · lavender grey · olive
+    ((130, 20, 40),   (31, 85, 118),   (97, 31, 0)),    # 13 maroon · deep teal · brown
+    ((20, 90, 60),    (126, 89, 75),   (0, 50, 25)),    # 14 forest · taupe · forest
     ((150, 120, 210), (143, 179, 160), (139, 74, 255)),  # 15 lavender · sage · violet
-    ((20, 40, 100),   (56, 8, 54),     (125, 101, 109)), # 16 navy · plum · mauve grey
-    ((0, 190, 170),   (60, 48, 8),     (113, 3, 135)),   # 17 aqua · bronze · plum
-    ((90, 60, 30),    (96, 48, 70),    (61, 0, 27)),     # 18 chocolate · mauve · wine
+    ((20, 40, 100),   (56, 8, 54),     (125, 101, 109)),  # 16 navy · plum · mauve grey
+    ((0, 190, 170),   (60, 48, 8),     (113, 3, 135)),  # 17 aqua · bronze · plum
+    ((90, 60, 30),    (96, 48, 70),    (61, 0, 27)),    # 18 chocolate · mauve · wine
 )
 # fmt: on
 
