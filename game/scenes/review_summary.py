@@ -125,22 +125,12 @@ class SummaryPage:
             panel.centery = middle
         w.draw_panel(surface, panel, (*th.panel[:3], 255), th.panel_edge, round(14 * u), 2, True)
         inner = panel.inflate(-2 * pad, -2 * pad)
-        y = inner.y
-        r = w.blit_text(
-            surface,
-            title,
-            max(16, round(32 * u)),
-            th.accent,
-            bold=True,
-            max_width=inner.w,
-            midtop=(inner.centerx, y),
-        )
-        y = r.bottom
+        title_size = max(16, round(32 * u))
+        y = _line(
+            surface, title, title_size, th.accent, inner, inner.y, bold=True, centred=True
+        ).bottom
         if self.name:
-            r = w.blit_text(
-                surface, self.name, small, th.text_dim, max_width=inner.w, midtop=(inner.centerx, y)
-            )
-            y = r.bottom
+            y = _line(surface, self.name, small, th.text_dim, inner, y, centred=True).bottom
         y += round(6 * u)
         y = _line(surface, figure, head, th.text, inner, y, bold=True).bottom
         for line in w.wrap(sentence, body, inner.w):
@@ -263,8 +253,13 @@ def _line(
     inner: pygame.Rect,
     y: int,
     bold: bool = False,
+    centred: bool = False,
 ) -> pygame.Rect:
-    """A line of the page from its left edge at ``y``, cut to the page's width."""
+    """A line of the page at ``y``, from its left edge (or ``centred``), cut to its width."""
+    if centred:
+        return w.blit_text(
+            surface, text, size, colour, bold=bold, max_width=inner.w, midtop=(inner.centerx, y)
+        )
     return w.blit_text(
         surface, text, size, colour, bold=bold, max_width=inner.w, topleft=(inner.x, y)
     )

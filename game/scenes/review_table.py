@@ -293,11 +293,8 @@ class ReviewTableScene(Scene):
 
     def intent(self, intent: Intent) -> bool:
         act = intent.act
-        if act in (Act.BACK, Act.UNDO):
-            if self.summary_open:
-                self.toggle_summary()
-            else:
-                self.back()
+        if act in (Act.BACK, Act.UNDO):  # the summary closes first
+            (self.toggle_summary if self.summary_open else self.back)()
             return True
         if act == Act.SORT:
             self.toggle_summary()
