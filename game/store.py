@@ -56,7 +56,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from game.i18n import N_
 from game.records import (
@@ -151,6 +151,8 @@ class _Kind:
     unsaved: str  # {reason}: a save failed
 
 
+_Loaded = TypeVar("_Loaded")  # what a kind's file holds: settings, statistics, progress
+
 _SETTINGS = _Kind(
     "settings",
     "settings.json",
@@ -239,12 +241,7 @@ class Store:
         return notices
 
     def load_settings(self) -> Settings:
-        obj = self._read(_SETTINGS)
-        if obj is None:
-            return Settings()
-        bad: list[str] = []
-        settings = settings_from_json(obj, bad)
-        self._note_bad_fields(_SETTINGS, bad)
+        settings = self._load(_SETTINGS, Settings, settings_from_json)
         self._check_table(settings)
         return settings
 
@@ -279,25 +276,13 @@ class Store:
         return self._write_kind(_SETTINGS, settings_to_json(settings))
 
     def load_statistics(self) -> Statistics:
-        obj = self._read(_STATISTICS)
-        if obj is None:
-            return Statistics()
-        bad: list[str] = []
-        stats = statistics_from_json(obj, bad)
-        self._note_bad_fields(_STATISTICS, bad)
-        return stats
+        return self._load(_STATISTICS, Statistics, statistics_from_json)
 
     def save_statistics(self, statistics: Statistics) -> bool:
         return self._write_kind(_STATISTICS, statistics_to_json(statistics))
 
     def load_progress(self) -> Progress:
-        obj = self._read(_PROGRESS)
-        if obj is None:
-            return Progress()
-        bad: list[str] = []
-        progress = progress_from_json(obj, bad)
-        self._note_bad_fields(_PROGRESS, bad)
-        return progress
+        return self._load(_PROGRESS, Progress, progress_from_json)
 
     def save_progress(self, progress: Progress) -> bool:
         return self._write_kind(_PROGRESS, progress_to_json(progress))
@@ -438,6 +423,22 @@ class Store:
             with contextlib.suppress(OSError):
                 if now - entry.stat().st_mtime > STALE_TEMPORARY_SECONDS:
                     os.unlink(entry.path)
+
+    def _load(
+        self,
+        kind: _Kind,
+        empty: Callable[[], _Loaded],
+        from_json: Callable[[Mapping[str, Any], list[str]], _Loaded],
+    ) -> _Loaded:
+        """The file of ``kind`` read into its value (``empty()`` when there is none), each
+        field that did not pass its check left at its default and noted."""
+        obj = self._read(kind)
+        if obj is None:
+            return empty()
+        bad: list[str] = []
+        value = from_json(obj, bad)
+        self._note_bad_fields(kind, bad)
+        return value
 
     def _read(self, kind: _Kind) -> dict[str, Any] | None:
         """The file's top object when it is ours and of a version we read, else None."""

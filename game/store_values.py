@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from datetime import date
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeGuard
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeGuard, TypeVar
 
 from game.i18n import translate
 from game.settings import MAX_ANIMATION_SPEED, PACES, Settings
@@ -320,6 +320,27 @@ def statistics_to_json(stats: Statistics) -> dict[str, Any]:
     }
 
 
+_Named = TypeVar("_Named")  # a value kept per level: a tally, stars
+
+
+def _read_named(
+    values: Mapping[str, Any],
+    into: dict[str, _Named],
+    convert: Callable[[Any], _Named],
+    where: str,
+    bad: list[str],
+) -> None:
+    """Each of ``values`` under a level's name, converted, into ``into``; a bad name or value is
+    noted in ``bad`` as ``where/name`` (cut to 40 characters) and left out."""
+    for name, value in values.items():
+        try:
+            if not _KEY.fullmatch(name):
+                raise ValueError("not a level's name")
+            into[name] = convert(value)
+        except ValueError:
+            bad.append(f"{where}/{name[:40]}")
+
+
 def statistics_from_json(obj: Mapping[str, Any], bad: list[str]) -> Statistics:
     stats = Statistics()
     if "overall" in obj:
@@ -338,13 +359,7 @@ def statistics_from_json(obj: Mapping[str, Any], bad: list[str]) -> Statistics:
     if not isinstance(levels, dict):
         bad.append("levels")
         return stats
-    for name, value in levels.items():
-        try:
-            if not _KEY.fullmatch(name):
-                raise ValueError("not a level name")
-            stats.levels[name] = _tally_from_json(value)
-        except ValueError:
-            bad.append(f"levels/{name[:40]}")
+    _read_named(levels, stats.levels, _tally_from_json, "levels", bad)
     return stats
 
 
@@ -428,14 +443,7 @@ def progress_from_json(obj: Mapping[str, Any], bad: list[str]) -> Progress:
     progress = Progress()
     ladder = obj.get("ladder", {})
     if isinstance(ladder, dict):
-        stars = _whole(0, MAX_STARS)
-        for name, value in ladder.items():
-            try:
-                if not _KEY.fullmatch(name):
-                    raise ValueError("not a level id")
-                progress.ladder[name] = stars(value)
-            except ValueError:
-                bad.append(f"ladder/{name[:40]}")
+        _read_named(ladder, progress.ladder, _whole(0, MAX_STARS), "ladder", bad)
     else:
         bad.append("ladder")
     daily = obj.get("daily", {})

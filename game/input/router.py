@@ -322,15 +322,7 @@ class InputRouter:
             act = Act.RIGHT if x > 0 else Act.LEFT
         elif y:
             act = Act.UP if y > 0 else Act.DOWN  # a hat's y points up
-        previous = self._held.get(key)
-        if act is None:
-            self._held.pop(key, None)
-            return []
-        self.last_device = Device.GAMEPAD
-        if previous is not None and previous.act == act:
-            return []
-        self._held[key] = _Held(act)
-        return [Intent(act, Device.GAMEPAD)]
+        return self._point(key, act)
 
     def _controller_axis(self, event: pygame.event.Event) -> list[Routed]:
         if int(event.axis) not in (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
@@ -358,10 +350,16 @@ class InputRouter:
                 act = Act.RIGHT if x > 0 else Act.LEFT
             else:
                 act = Act.DOWN if y > 0 else Act.UP
+        return self._point(key, act)
+
+    def _point(self, key: tuple[object, ...], act: Act | None) -> list[Routed]:
+        """A hat or stick (``key``) now pointing ``act``, or nowhere (None): an intent when it
+        starts pointing or turns, none while it keeps pointing the same way."""
         if act is None:
             self._held.pop(key, None)
             return []
         self.last_device = Device.GAMEPAD
+        held = self._held.get(key)
         if held is not None and held.act == act:
             return []
         self._held[key] = _Held(act)

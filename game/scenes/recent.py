@@ -220,9 +220,16 @@ class RecentScene(CardListScene):
         return line[max(0, min(len(line) - 1, column))]
 
     def hints(self) -> list[tuple[str, str]]:
+        """The keys' strip: Enter or A named for what it does on the focus (or the default)."""
         if not self.items:
             return [("activate", _("Back"))]
-        return [("move", _("Choose")), ("activate", _("Review")), ("back", _("Back"))]
+        items = self.focus_items()
+        target = self.nav.current(items) or self.nav.default(items)
+        kind = target.key[0] if target is not None and isinstance(target.key, tuple) else ""
+        if kind == "button":  # on Back: Enter and Esc do the same
+            return [("move", _("Choose")), ("activate", _("Back"))]
+        doing = _("Replay") if kind == "replay" else _("Review")
+        return [("move", _("Choose")), ("activate", doing), ("back", _("Back"))]
 
     # ------------------------------------------------------------------ time and drawing
 

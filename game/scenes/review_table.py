@@ -16,8 +16,10 @@ next/previous mistake; Up/Down move the focus over the buttons, Enter or A press
 mistake when nothing is focused); S or Y opens the summary; Home/End go to the first/last
 decision; Esc, B or Back go back (closing the summary first when it is open).
 
-The summary page: accuracy, points lost per round (a bar chart), the three costliest mistakes
-(each jumps there), the guesses used and the labels' thresholds.
+The summary page (:mod:`game.scenes.review_summary`): accuracy, points lost per round (a bar
+chart), the three costliest mistakes (each jumps there), the guesses used and the labels'
+thresholds. The tags, the sentence box and the marks' tips are drawn by
+:mod:`game.scenes.review_overlay`.
 """
 
 from __future__ import annotations
@@ -28,7 +30,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai import review as analysis
 from game.ai.review import Decision, Review, decisions_of
 from game.i18n import _
 from game.input.focus import FocusItem, button_items
@@ -37,12 +38,15 @@ from game.rules import GameState, Play
 from game.rules.record import Record, RecordError, replay_steps
 from game.scenes import review_words as words
 from game.scenes.base import Scene
+from game.scenes.review_overlay import draw_mark_tip, draw_moves, draw_sentence
+from game.scenes.review_summary import SummaryPage
 from game.scenes.review_words import is_mistake
 from game.scenes.session import YOU
 from game.view import widgets as w
 from game.view.layout import is_portrait, ui_scale
-from game.view.review import Timeline, draw_bars, draw_mark
+from game.view.review import Timeline
 from game.view.table import TableView
+from game.view.theme import Theme
 
 if TYPE_CHECKING:
     from game.app import App
@@ -65,6 +69,7 @@ class ReviewRects:
 
 
 def review_rects(size: tuple[int, int]) -> ReviewRects:
+    """The scene's parts for a window of ``size``: the table, the sentence, the timeline."""
     width, height = size
     u = ui_scale(size)
     portrait = is_portrait(size)
@@ -87,6 +92,8 @@ def review_rects(size: tuple[int, int]) -> ReviewRects:
 
 
 class ReviewTableScene(Scene):
+    """Step through one seat's reviewed decisions on the table, with the timeline under it."""
+
     def __init__(self, app: App, record: Record, review: Review, name: str) -> None:
         super().__init__(app)
         self.record = record
@@ -135,12 +142,9 @@ class ReviewTableScene(Scene):
             "summary": w.Button(_("Summary"), pygame.Rect(0, 0, 1, 1), self.toggle_summary),
             "back": w.Button(_("Back"), pygame.Rect(0, 0, 1, 1), self.back),
         }
-        self.close = w.Button(
-            _("Back to the table"), pygame.Rect(0, 0, 1, 1), self.toggle_summary, primary=True
+        self.summary = SummaryPage(
+            record, review, self.decisions, self.seat, name, self.toggle_summary, self.jump
         )
-        self.rows: list[tuple[pygame.Rect, int]] = []  # the summary's costliest moves
-        self._pressed_row: int | None = None
-        self._hover: tuple[int, int] | None = None  # the mouse over the summary
         self._press: tuple[int, int] | None = None  # a press on the timeline
         self._dragged = False
         self._swipe: tuple[int, int] | None = None  # a press on the table
@@ -282,18 +286,15 @@ class ReviewTableScene(Scene):
         if self.summary_open:
             items = [
                 FocusItem(("row", index), rect, functools.partial(self.jump, index))
-                for rect, index in self.rows
+                for rect, index in self.summary.rows
             ]
-            return items + button_items([self.close])
+            return items + button_items([self.summary.close])
         return button_items(list(self.buttons.values()))
 
     def intent(self, intent: Intent) -> bool:
         act = intent.act
-        if act in (Act.BACK, Act.UNDO):
-            if self.summary_open:
-                self.toggle_summary()
-            else:
-                self.back()
+        if act in (Act.BACK, Act.UNDO):  # the summary closes first
+            (self.toggle_summary if self.summary_open else self.back)()
             return True
         if act == Act.SORT:
             self.toggle_summary()
@@ -340,7 +341,7 @@ class ReviewTableScene(Scene):
             self._key(event)
             return
         if self.summary_open:
-            self._summary_pointer(event)
+            self.summary.handle(event)
             return
         for button in self.buttons.values():
             if button.handle(event):
@@ -404,22 +405,6 @@ class ReviewTableScene(Scene):
             if found is not None:
                 self.show(found)
 
-    def _summary_pointer(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            self._hover = event.pos
-        if self.close.handle(event):
-            return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._pressed_row = next(
-                (index for rect, index in self.rows if rect.collidepoint(event.pos)), None
-            )
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            pressed, self._pressed_row = self._pressed_row, None
-            for rect, index in self.rows:
-                if index == pressed and rect.collidepoint(event.pos):
-                    self.jump(index)
-                    return
-
     # ------------------------------------------------------------------ time
 
     def update(self, dt: float) -> None:
@@ -434,13 +419,12 @@ class ReviewTableScene(Scene):
         buttons["next"].label = _("Next mistake")
         buttons["summary"].label = _("Summary")
         buttons["back"].label = _("Back")
-        self.close.label = _("Back to the table")
         buttons["prev"].enabled = self._mistake(-1) is not None
         buttons["next"].enabled = self._mistake(1) is not None
         for button in buttons.values():
             button.visible = not self.summary_open
             button.update(dt)
-        self.close.update(dt)
+        self.summary.update(dt)
         decision = self.decision
         if decision is not None:
             view.prompt = words.status(decision, len(self.decisions))
@@ -496,346 +480,32 @@ class ReviewTableScene(Scene):
         area = rects.view.clip(surface.get_rect())
         table = surface.subsurface(area)
         self.view.draw(table)
-        self._draw_moves(table)
+        draw_moves(table, self.view, self.decision)
         for button in self.buttons.values():
             button.draw(surface, th, u)
         self.view.draw_top(table)
-        self._draw_sentence(surface, u)
-        self.timeline.draw(surface, th, u, self.index)
-        self._draw_mark_tip(surface, u)
-        if self.summary_open:
-            self._draw_summary(surface, u)
-
-    def _tag(
-        self, surface: pygame.Surface, word: str, anchor: tuple[int, int], strong: bool, below: bool
-    ) -> None:
-        """A small word on a pill: over ``anchor`` (its midbottom), or across it (``below``:
-        a tray tile's bottom edge, so the tag never covers the line above the hand)."""
-        th = self.view.theme
-        u = self.view.layout.scale
-        size = max(10, round(14 * u))
-        label = w.text(word, size, th.text_dark if strong else th.text, bold=True)
-        rect = label.get_rect().inflate(max(8, round(12 * u)), 2)
-        if below:
-            rect.center = anchor
-        else:
-            rect.midbottom = anchor
-        rect.clamp_ip(surface.get_rect())
-        fill = (*th.accent, 245) if strong else (*th.panel[:3], 240)
-        w.draw_panel(surface, rect, fill, th.text if not strong else None, rect.h // 2, 1)
-        surface.blit(label, label.get_rect(center=rect.center))
-
-    def _draw_moves(self, surface: pygame.Surface) -> None:
-        """The better move's tile faded on its train, and the move made beside it."""
         decision = self.decision
-        if decision is None:
-            return
-        view = self.view
-        th = view.theme
-        best, made = decision.best, decision.made
-        # Translators: a tag on the review table: the move the analysis found better
-        better_word = _("Better")
-        # Translators: a tag on the review table: the move the player made
-        played_word = _("Played")
-        best_play = best if isinstance(best, Play) else None
-        made_play = made if isinstance(made, Play) else None
-        if best_play is not None:
-            view.draw_ghost(surface, best_play.tile, best_play.train, 200)
-            slot = view.geometry(best_play.train).next_slot
-            word = played_word if best == made else better_word
-            self._tag(surface, word, (slot.centerx, slot.top - 3), True, False)
-        if made_play is not None and made != best:
-            if best_play is None or made_play.train != best_play.train:
-                view.draw_ghost(surface, made_play.tile, made_play.train, 110)
-                slot = view.geometry(made_play.train).next_slot
-                pygame.draw.rect(surface, th.text, slot.inflate(4, 4), 2, max(2, slot.h // 5))
-                self._tag(surface, played_word, (slot.centerx, slot.top - 3), False, False)
-            if best_play is None or made_play.tile != best_play.tile:
-                rect = view.tray.rect_of(made_play.tile)
-                if rect is not None:
-                    ring = rect.inflate(6, 6)
-                    width = max(2, round(2 * view.layout.scale))
-                    pygame.draw.rect(surface, th.text, ring, width, view.layout.hand_width // 5)
-                    self._tag(surface, played_word, rect.midbottom, False, True)
-        if best_play is not None and (made_play is None or made_play.tile != best_play.tile):
-            rect = view.tray.rect_of(best_play.tile)
-            if rect is not None:
-                word = played_word if best == made else better_word
-                self._tag(surface, word, rect.midbottom, True, True)
+        label = decision.label if decision is not None else None
+        sizes = (rects.body, rects.small, rects.sentence_lines)
+        draw_sentence(surface, rects.sentence, th, u, sizes, label, self.sentence(), self.details())
+        self.timeline.draw(surface, th, u, self.index)
+        self._draw_mark_tip(surface, th, u)
+        if self.summary_open:
+            keys_shown = not self.app.router.last_device.pointer  # the keys' strip: top right
+            self.summary.draw(surface, self.size, th, u, self.title(), keys_shown)
 
-    def _draw_mark_tip(self, surface: pygame.Surface, u: float) -> None:
+    def _draw_mark_tip(self, surface: pygame.Surface, th: Theme, u: float) -> None:
         """The mark under the mouse, in words, just over it."""
         index = self._mark_hover
         if index is None or index >= len(self.decisions) or self.summary_open:
             return
         if not self.timeline.visible(index):
             return
-        th = self.view.theme
-        size = max(12, round(16 * u))
-        words_ = words.status(self.decisions[index], len(self.decisions))
-        size = w.fit_text_size(words_, size, self.size[0] - 24, bold=True)
-        label = w.text(words_, size, th.text, bold=True)
-        cx, _cy = self.timeline.centre_of(index)
-        rect = label.get_rect().inflate(max(12, round(18 * u)), 6)
-        rect.midbottom = (cx, self.timeline.rect.top - 2)
-        rect.clamp_ip(surface.get_rect())
-        w.draw_panel(surface, rect, (*th.panel[:3], 245), th.accent, rect.h // 2, 1)
-        surface.blit(label, label.get_rect(center=rect.center))
+        message = words.status(self.decisions[index], len(self.decisions))
+        centre_x, _y = self.timeline.centre_of(index)
+        draw_mark_tip(surface, th, u, message, centre_x, self.timeline.rect.top)
 
-    def _draw_sentence(self, surface: pygame.Surface, u: float) -> None:
-        rects = self.rects
-        th = self.view.theme
-        box = rects.sentence
-        w.draw_panel(surface, box, (*th.panel[:3], 225), th.panel_edge, max(6, round(10 * u)), 1)
-        pad = max(4, round(6 * u))
-        decision = self.decision
-        mark = max(14, min(round(26 * u), w.text_height(rects.body)))
-        x = box.x + pad
-        if decision is not None:
-            draw_mark(
-                surface, decision.label, (x + mark // 2, box.y + pad + mark // 2 + 1), mark, th
-            )
-            x += mark + pad
-        room = box.right - pad - x
-        y = box.y + pad
-        bottom = box.bottom - pad
-        # the sentence first, in the lines it needs (down to a readable size); the rest below
-        size, lines = _fit_lines(self.sentence(), rects.body, room, rects.sentence_lines, True)
-        for line in lines:
-            r = w.blit_text(surface, line, size, th.text, bold=True, topleft=(x, y))
-            y = r.bottom
-        parts = self.details()
-        for chosen in ([" ".join(parts)], parts[:1], parts[1:2]):
-            detail = chosen[0] if chosen else ""
-            if not detail:
-                continue
-            most = max(0, (bottom - y) // w.text_height(rects.small))
-            if most == 0:
-                break
-            size, lines = _fit_lines(detail, rects.small, room, most, False)
-            if len(lines) <= most and size >= 11:
-                for line in lines:
-                    r = w.blit_text(surface, line, size, th.text_dim, topleft=(x, y))
-                    y = r.bottom
-                break
-
-    def _draw_summary(self, surface: pygame.Surface, u: float) -> None:
-        th = self.view.theme
-        width, height = self.size
-        dim = pygame.Surface((width, height), pygame.SRCALPHA)
-        dim.fill(th.dim_overlay)
-        surface.blit(dim, (0, 0))
-        margin = max(6, round(16 * u))
-        top = margin
-        if not self.app.router.last_device.pointer:  # the keys' strip sits at the top right
-            strip = max(16, round(26 * u))
-            top = max(10, round(10 * u)) + strip + max(6, strip // 2) + 4
-        panel = pygame.Rect(
-            0, top, min(width - 2 * margin, round(980 * u) + 120), height - margin - top
-        )
-        panel.centerx = width // 2
-        pad = max(8, round(18 * u))
-        body = max(13, round(20 * u))
-        small = max(12, round(16 * u))
-        head = max(14, round(22 * u))
-        review = self.review
-        # as tall as its contents (the chart at its full height), or the window allows
-        room = panel.w - 2 * pad
-        figure, sentence = words.accuracy_words(review)
-        rows = review.costliest(3)[: len(self.decisions)]
-        row_h = max(26, round(40 * u))
-        head_h = w.text_height(head, bold=True)
-        needed = (
-            w.text_height(max(16, round(32 * u)), bold=True)
-            + (w.text_height(small) if self.name else 0)
-            + round(6 * u)
-            + head_h
-            + len(w.wrap(sentence, body, room)) * w.text_height(body)
-            + round(8 * u) + head_h + 2 + max(90, round(220 * u))
-            + round(8 * u) + head_h + max(1, len(rows)) * row_h
-            + round(6 * u) + sum(h for _line, h in self._summary_foot(room, small))
-            + round(8 * u) + max(30, round(44 * u))
-        )  # fmt: skip
-        if needed + 2 * pad < panel.h:
-            middle = panel.centery
-            panel.h = needed + 2 * pad
-            panel.centery = middle
-        w.draw_panel(surface, panel, (*th.panel[:3], 255), th.panel_edge, round(14 * u), 2, True)
-        inner = panel.inflate(-2 * pad, -2 * pad)
-        y = inner.y
-        title = self.title()
-        r = w.blit_text(
-            surface,
-            title,
-            max(16, round(32 * u)),
-            th.accent,
-            bold=True,
-            max_width=inner.w,
-            midtop=(inner.centerx, y),
-        )
-        y = r.bottom
-        if self.name:
-            r = w.blit_text(
-                surface, self.name, small, th.text_dim, max_width=inner.w, midtop=(inner.centerx, y)
-            )
-            y = r.bottom
-        y += round(6 * u)
-        r = w.blit_text(
-            surface, figure, head, th.text, bold=True, max_width=inner.w, topleft=(inner.x, y)
-        )
-        y = r.bottom
-        for line in w.wrap(sentence, body, inner.w):
-            r = w.blit_text(surface, line, body, th.text, topleft=(inner.x, y))
-            y = r.bottom
-        self.close.rect = pygame.Rect(
-            0, 0, min(inner.w, max(160, round(300 * u))), max(30, round(44 * u))
-        )
-        self.close.rect.midbottom = (inner.centerx, inner.bottom)
-        # the lines under the chart, measured first so the chart takes what is left
-        foot = self._summary_foot(inner.w, small)
-        foot_h = sum(h for _line, h in foot)
-        list_h = head_h + max(1, len(rows)) * row_h
-        chart_top = y + round(8 * u)
-        chart_h = self.close.rect.top - round(8 * u) - foot_h - list_h - round(8 * u) - chart_top
-        r = w.blit_text(
-            surface,
-            _("Points lost per round"),
-            head,
-            th.text,
-            bold=True,
-            max_width=inner.w,
-            topleft=(inner.x, chart_top),
-        )
-        lost = review.lost_per_round()
-        chart_h = min(chart_h - r.h - 2, max(90, round(220 * u)))  # the rest stays below
-        chart = pygame.Rect(inner.x, r.bottom + 2, inner.w, max(0, chart_h))
-        if lost and chart.h >= 30:
-            draw_bars(surface, chart, lost, th, u)
-        elif not lost:
-            w.blit_text(
-                surface,
-                _("No points lost."),
-                body,
-                th.text_dim,
-                max_width=inner.w,
-                topleft=(inner.x, r.bottom + 2),
-            )
-        y = chart.bottom + round(8 * u)
-        r = w.blit_text(
-            surface,
-            _("The costliest moves"),
-            head,
-            th.text,
-            bold=True,
-            max_width=inner.w,
-            topleft=(inner.x, y),
-        )
-        y = r.bottom
-        self.rows = []
-        if not rows:
-            w.blit_text(
-                surface,
-                _("None: every move was good or forced."),
-                body,
-                th.text_dim,
-                max_width=inner.w,
-                topleft=(inner.x, y + 4),
-            )
-            y += row_h
-        by_number = {d.number: i for i, d in enumerate(self.decisions)}
-        players, names = self.record.players, self.record.names
-        for decision in rows:
-            index = by_number.get(decision.number)
-            if index is None:
-                continue
-            rect = pygame.Rect(inner.x, y, inner.w, row_h - 4)
-            hovered = self._hover is not None and rect.collidepoint(self._hover)
-
-            w.draw_panel(
-                surface,
-                rect,
-                (*w.mix(th.panel[:3], (255, 255, 255), 0.14 if hovered else 0.07), 235),
-                th.panel_edge,
-                rect.h // 3,
-                1,
-            )
-            mark = max(14, rect.h - 6)
-            draw_mark(surface, decision.label, (rect.x + 6 + mark // 2, rect.centery), mark, th)
-            points = words.points_words(decision.points_lost)
-            psize = w.fit_text_size(points, body, rect.w // 3, bold=True)
-            pr = w.blit_text(
-                surface, points, psize, th.text, bold=True, midright=(rect.right - 8, rect.centery)
-            )
-            # Translators: a row of the costliest moves: "Round 2: 3|4 on the Mexican train"
-            what = _("Round {round}: {move}").format(
-                round=decision.round,
-                move=words.move_phrase(decision.made, players, names, self.seat),
-            )
-            left = rect.x + mark + 14
-            w.blit_text(
-                surface,
-                what,
-                body,
-                th.text,
-                max_width=pr.left - 8 - left,
-                midleft=(left, rect.centery),
-            )
-            self.rows.append((rect, index))
-            y += row_h
-        y = max(y, chart.bottom) + round(6 * u)
-        for part, h in foot:
-            if isinstance(part, str):
-                w.blit_text(surface, part, small, th.text_dim, topleft=(inner.x, y))
-            else:
-                x = inner.x
-                for label, text in part:
-                    mark = max(10, small)
-                    draw_mark(surface, label, (x + mark // 2, y + h // 2), mark, th)
-                    r = w.blit_text(
-                        surface, text, small, th.text_dim, midleft=(x + mark + 4, y + h // 2)
-                    )
-                    x = r.right + max(10, round(18 * u))
-            y += h
-        self.close.draw(surface, th, u)
-
-    def _summary_foot(self, room: int, small: int) -> list[tuple[str | list[tuple[str, str]], int]]:
-        """The guesses line (wrapped) and the labels' thresholds, each with its mark, in rows."""
-        line_h = w.text_height(small)
-        out: list[tuple[str | list[tuple[str, str]], int]] = [
-            (line, line_h) for line in w.wrap(words.guesses_words(self.review.guesses), small, room)
-        ]
-        entries = [
-            ("good", words.under_words("good", analysis.INACCURACY)),
-            ("inaccuracy", words.threshold_words("inaccuracy", analysis.INACCURACY)),
-            ("mistake", words.threshold_words("mistake", analysis.MISTAKE)),
-            ("blunder", words.threshold_words("blunder", analysis.BLUNDER)),
-            ("forced", words.label_name("forced")),
-        ]
-        rows: list[list[tuple[str, str]]] = [[]]
-        used = 0
-        gap = max(10, small)
-        for label, text in entries:
-            need = small + 4 + w.text_width(text, small) + gap
-            if rows[-1] and used + need > room:
-                rows.append([])
-                used = 0
-            rows[-1].append((label, text))
-            used += need
-        out += [(row, line_h) for row in rows]
-        return out
-
-
-def _fit_lines(message: str, size: int, room: int, most: int, bold: bool) -> tuple[int, list[str]]:
-    """The largest size <= ``size`` (down to 11 px) at which ``message`` wraps into ``most``
-    lines of ``room``; at 11 px, however many lines it takes."""
-    for tried in range(size, 11, -1):
-        if not _over(message, tried, room, most, bold):
-            return tried, w.wrap(message, tried, room, bold=bold)
-    return 11, w.wrap(message, 11, room, bold=bold)
-
-
-def _over(message: str, size: int, room: int, most: int, bold: bool) -> bool:
-    from game import i18n
-
-    font = w.font_for(message, size, bold)
-    return len(i18n.wrap_text(message, room, lambda piece: int(font.size(piece)[0]))) > most
+    @property
+    def rows(self) -> list[tuple[pygame.Rect, int]]:
+        """The summary's costliest moves as last drawn: (where, the decision's index)."""
+        return self.summary.rows

@@ -183,10 +183,7 @@ def compute_layout(size: tuple[int, int], players: int, large: bool = False) -> 
     column_h = facts_h + 2 * small_h + 4 * gap
     tray_h = max(2 * hand_w + max(16, round(26 * uh)), column_h + 8)
     prompt_h = max(24, round(34 * u))
-    top_bar = pygame.Rect(0, 0, w, top_h)
-    tray = pygame.Rect(0, h - tray_h, w, tray_h)
-    prompt = pygame.Rect(0, tray.top - prompt_h, w, prompt_h)
-    table = pygame.Rect(0, top_h, w, prompt.top - top_h)
+    top_bar, table, prompt, tray = _bands(size, top_h, tray_h, prompt_h)
 
     right, left = lane_order(players)
     rows = len(right)
@@ -205,7 +202,6 @@ def compute_layout(size: tuple[int, int], players: int, large: bool = False) -> 
         for i, train in enumerate(column):
             y0 = round(top + i * lane_h)
             y1 = round(top + (i + 1) * lane_h)
-            band = pygame.Rect(margin, y0, w - 2 * margin, y1 - y0)
             inner = cx + side * (hub_r + spur)
             outer = (w - margin - badge_w - margin) if side > 0 else (margin + badge_w + margin)
             if side > 0:
@@ -214,29 +210,12 @@ def compute_layout(size: tuple[int, int], players: int, large: bool = False) -> 
             else:
                 band = pygame.Rect(margin, y0, cx - hub_r // 2 - margin, y1 - y0)
                 badge = pygame.Rect(margin, y0 + 3, badge_w, y1 - y0 - 6)
-            bh = min(badge.height, max(BADGE_MIN_H, round(70 * u)))
-            badge = pygame.Rect(badge.x, band.centery - bh // 2, badge.width, bh)
-            lane = Lane(
-                train=train,
-                owner=None if train == players else train,
-                side=side,
-                band=band,
-                inner=inner,
-                outer=outer,
-                badge=badge,
+            lanes[train] = _lane(
+                train, players, side, band, inner, outer, badge, (cx, cy), hub_r, u
             )
-            lane.spur = _spur((cx, cy), hub_r, (inner, band.centery), side)
-            mx, my = lane.spur[len(lane.spur) * 3 // 5]
-            lane.marker_pos = (round(mx), round(my))
-            lanes[train] = lane
     by_train = [lanes[t] for t in range(players + 1)]
 
-    pause = pygame.Rect(0, 0, top_h - 8, top_h - 8)
-    pause.topright = (w - margin, 4)
-    bone_w = max(110, round(190 * u))
-    boneyard = pygame.Rect(0, 0, bone_w, top_h - 8)
-    boneyard.topright = (pause.left - margin * 2, 4)
-    undo = _undo_button(boneyard, margin, u)
+    pause, boneyard, undo = _top_buttons(w, top_h, margin, max(110, round(190 * u)), u)
 
     side_w = max(110, round(170 * u))
     tray_left = pygame.Rect(margin, tray.top + 4, side_w, tray.height - 8)
@@ -317,10 +296,7 @@ def _portrait_layout(size: tuple[int, int], players: int, large: bool) -> TableL
     tiles_h = 2 * hand_w + max(14, round(24 * u))
     tray_h = tiles_h + controls_h + margin
     prompt_h = max(24, round(34 * u))
-    top_bar = pygame.Rect(0, 0, w, top_h)
-    tray = pygame.Rect(0, h - tray_h, w, tray_h)
-    prompt = pygame.Rect(0, tray.top - prompt_h, w, prompt_h)
-    table = pygame.Rect(0, top_h, w, prompt.top - top_h)
+    top_bar, table, prompt, tray = _bands(size, top_h, tray_h, prompt_h)
 
     order = portrait_order(players)
     rows = len(order)
@@ -340,27 +316,9 @@ def _portrait_layout(size: tuple[int, int], players: int, large: bool) -> TableL
         left = cx + hub_r // 2
         band = pygame.Rect(left, y0, w - margin - left, y1 - y0)
         badge = pygame.Rect(w - margin - badge_w, y0 + 3, badge_w, y1 - y0 - 6)
-        bh = min(badge.height, max(BADGE_MIN_H, round(70 * u)))
-        badge = pygame.Rect(badge.x, band.centery - bh // 2, badge.width, bh)
-        lane = Lane(
-            train=train,
-            owner=None if train == players else train,
-            side=1,
-            band=band,
-            inner=inner,
-            outer=outer,
-            badge=badge,
-        )
-        lane.spur = _spur((cx, cy), hub_r, (inner, band.centery), 1)
-        mx, my = lane.spur[len(lane.spur) * 3 // 5]
-        lane.marker_pos = (round(mx), round(my))
-        lanes[train] = lane
+        lanes[train] = _lane(train, players, 1, band, inner, outer, badge, (cx, cy), hub_r, u)
 
-    pause = pygame.Rect(0, 0, top_h - 8, top_h - 8)
-    pause.topright = (w - margin, 4)
-    boneyard = pygame.Rect(0, 0, max(104, round(190 * u)), top_h - 8)
-    boneyard.topright = (pause.left - margin * 2, 4)
-    undo = _undo_button(boneyard, margin, u)
+    pause, boneyard, undo = _top_buttons(w, top_h, margin, max(104, round(190 * u)), u)
 
     tray_tiles = pygame.Rect(margin, tray.top + 2, w - 2 * margin, tiles_h)
     side_w = max(104, round(200 * u))
@@ -546,6 +504,53 @@ def _lay(
             x += direction * step
     next_slot.clamp_ip(lane.tile_area)
     return TrainGeometry(tuple(slots), next_slot, s)
+
+
+def _bands(
+    size: tuple[int, int], top_h: int, tray_h: int, prompt_h: int
+) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
+    """The window's bands, top to bottom: the top bar, the table, the prompt, the tray."""
+    w, h = size
+    top_bar = pygame.Rect(0, 0, w, top_h)
+    tray = pygame.Rect(0, h - tray_h, w, tray_h)
+    prompt = pygame.Rect(0, tray.top - prompt_h, w, prompt_h)
+    table = pygame.Rect(0, top_h, w, prompt.top - top_h)
+    return top_bar, table, prompt, tray
+
+
+def _lane(
+    train: int,
+    players: int,
+    side: int,
+    band: pygame.Rect,
+    inner: int,
+    outer: int,
+    badge: pygame.Rect,
+    hub: tuple[int, int],
+    hub_r: int,
+    u: float,
+) -> Lane:
+    """A train's lane: its badge centred on the band (no taller than it reads well), the spur
+    from the hub to the lane's start and the marker's place on it."""
+    bh = min(badge.height, max(BADGE_MIN_H, round(70 * u)))
+    badge = pygame.Rect(badge.x, band.centery - bh // 2, badge.width, bh)
+    owner = None if train == players else train
+    lane = Lane(train, owner, side, band, inner, outer, badge=badge)
+    lane.spur = _spur(hub, hub_r, (inner, band.centery), side)
+    mx, my = lane.spur[len(lane.spur) * 3 // 5]
+    lane.marker_pos = (round(mx), round(my))
+    return lane
+
+
+def _top_buttons(
+    width: int, top_h: int, margin: int, bone_w: int, u: float
+) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """The top bar's right end, right to left: Pause, the boneyard, Undo."""
+    pause = pygame.Rect(0, 0, top_h - 8, top_h - 8)
+    pause.topright = (width - margin, 4)
+    boneyard = pygame.Rect(0, 0, bone_w, top_h - 8)
+    boneyard.topright = (pause.left - margin * 2, 4)
+    return pause, boneyard, _undo_button(boneyard, margin, u)
 
 
 def _undo_button(boneyard: pygame.Rect, margin: int, u: float) -> pygame.Rect:

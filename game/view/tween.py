@@ -19,6 +19,7 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypedDict, Unpack
 
 Easing = Callable[[float], float]
 Value = float | tuple[float, ...]
@@ -94,6 +95,15 @@ def _as_value(v: float | Sequence[float]) -> Value:
 
 
 # --- tweens ---------------------------------------------------------------------------------------
+
+
+class TweenOptions(TypedDict, total=False):
+    """A tween's keyword options, for the calls that pass them on (see :class:`Tween`)."""
+
+    delay: float
+    easing: Easing | str
+    on_done: Callable[[Tween], None] | None
+    on_update: Callable[[Value], None] | None
 
 
 class Tween:
@@ -238,23 +248,11 @@ class Animator:
         end: float | Sequence[float],
         duration: float,
         *,
-        delay: float = 0.0,
-        easing: Easing | str = ease_in_out,
-        on_done: Callable[[Tween], None] | None = None,
-        on_update: Callable[[Value], None] | None = None,
         key: str | None = None,
+        **options: Unpack[TweenOptions],
     ) -> Tween:
-        """Create and add a tween in one call."""
-        t = Tween(
-            start,
-            end,
-            duration,
-            delay=delay,
-            easing=easing,
-            on_done=on_done,
-            on_update=on_update,
-        )
-        return self.add(t, key)
+        """Create and add a tween in one call (``options`` as :class:`Tween` takes them)."""
+        return self.add(Tween(start, end, duration, **options), key)
 
     def get(self, key: str) -> Tween | None:
         return self._keys.get(key)

@@ -241,6 +241,29 @@ def test_replay_shows_a_kept_match_on_the_table_and_back_returns(app: App) -> No
     assert app.top is scene
 
 
+def test_the_keys_strip_names_what_enter_does_on_the_focus(app: App) -> None:
+    kept(app, 1, 2)
+    scene = open_recent(app)
+
+    def strip() -> list[str]:
+        with widgets.text_audit() as audit:
+            frames(app)
+        return audit.drawn
+
+    key(app, pygame.K_DOWN)  # the first row's Review
+    assert ("activate", "Review") in scene.hints()
+    assert "Review" in strip() and "Replay" in strip()  # (the buttons say both)
+    key(app, pygame.K_RIGHT)  # its Replay
+    assert ("activate", "Replay") in scene.hints()
+    assert ("activate", "Review") not in scene.hints()
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)  # on to Back: Enter goes back, said once
+    assert scene.focus_rect() == scene.back_button.rect
+    assert scene.hints() == [("move", "Choose"), ("activate", "Back")]
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, MenuScene)
+
+
 def test_many_rows_scroll_to_the_focused_one(app: App) -> None:
     kept(app, *range(1, 9))
     scene = open_recent(app)

@@ -1,0 +1,154 @@
+"""What the review table draws around its table: the moves' tags, the sentence, the mark's tip.
+
+The better move and the move made are marked on the table (:func:`draw_moves`); under the
+table, the box of what the analysis found (:func:`draw_sentence`); over the timeline, the words
+of the mark under the mouse (:func:`draw_mark_tip`).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game import i18n
+from game.ai.review import Decision
+from game.i18n import _
+from game.rules import Play
+from game.view import widgets as w
+from game.view.review import draw_mark
+from game.view.table import TableView
+from game.view.theme import Theme
+
+SMALLEST = 11  # px: the sentence's text shrinks to fit, down to this size
+
+
+def draw_tag(
+    surface: pygame.Surface,
+    view: TableView,
+    word: str,
+    anchor: tuple[int, int],
+    strong: bool,
+    below: bool,
+) -> None:
+    """A small word on a pill: over ``anchor`` (its midbottom), or across it (``below``:
+    a tray tile's bottom edge, so the tag never covers the line above the hand)."""
+    th = view.theme
+    u = view.layout.scale
+    size = max(10, round(14 * u))
+    label = w.text(word, size, th.text_dark if strong else th.text, bold=True)
+    rect = label.get_rect().inflate(max(8, round(12 * u)), 2)
+    if below:
+        rect.center = anchor
+    else:
+        rect.midbottom = anchor
+    rect.clamp_ip(surface.get_rect())
+    fill = (*th.accent, 245) if strong else (*th.panel[:3], 240)
+    w.draw_panel(surface, rect, fill, th.text if not strong else None, rect.h // 2, 1)
+    surface.blit(label, label.get_rect(center=rect.center))
+
+
+def draw_moves(surface: pygame.Surface, view: TableView, decision: Decision | None) -> None:
+    """The better move's tile faded on its train, and the move made beside it."""
+    if decision is None:
+        return
+    th = view.theme
+    best, made = decision.best, decision.made
+    # Translators: a tag on the review table: the move the analysis found better
+    better_word = _("Better")
+    # Translators: a tag on the review table: the move the player made
+    played_word = _("Played")
+    best_word = played_word if best == made else better_word
+    best_play = best if isinstance(best, Play) else None
+    made_play = made if isinstance(made, Play) else None
+    if best_play is not None:
+        view.draw_ghost(surface, best_play.tile, best_play.train, 200)
+        slot = view.geometry(best_play.train).next_slot
+        draw_tag(surface, view, best_word, (slot.centerx, slot.top - 3), True, False)
+    if made_play is not None and made != best:
+        if best_play is None or made_play.train != best_play.train:
+            view.draw_ghost(surface, made_play.tile, made_play.train, 110)
+            slot = view.geometry(made_play.train).next_slot
+            pygame.draw.rect(surface, th.text, slot.inflate(4, 4), 2, max(2, slot.h // 5))
+            draw_tag(surface, view, played_word, (slot.centerx, slot.top - 3), False, False)
+        if best_play is None or made_play.tile != best_play.tile:
+            rect = view.tray.rect_of(made_play.tile)
+            if rect is not None:
+                ring = rect.inflate(6, 6)
+                width = max(2, round(2 * view.layout.scale))
+                pygame.draw.rect(surface, th.text, ring, width, view.layout.hand_width // 5)
+                draw_tag(surface, view, played_word, rect.midbottom, False, True)
+    if best_play is not None and (made_play is None or made_play.tile != best_play.tile):
+        rect = view.tray.rect_of(best_play.tile)
+        if rect is not None:
+            draw_tag(surface, view, best_word, rect.midbottom, True, True)
+
+
+def draw_mark_tip(
+    surface: pygame.Surface, th: Theme, u: float, message: str, centre_x: int, above: int
+) -> None:
+    """``message`` (a mark's words) on a pill centred at ``centre_x``, just over ``above``."""
+    size = max(12, round(16 * u))
+    size = w.fit_text_size(message, size, surface.get_width() - 24, bold=True)
+    label = w.text(message, size, th.text, bold=True)
+    rect = label.get_rect().inflate(max(12, round(18 * u)), 6)
+    rect.midbottom = (centre_x, above - 2)
+    rect.clamp_ip(surface.get_rect())
+    w.draw_panel(surface, rect, (*th.panel[:3], 245), th.accent, rect.h // 2, 1)
+    surface.blit(label, label.get_rect(center=rect.center))
+
+
+def draw_sentence(
+    surface: pygame.Surface,
+    box: pygame.Rect,
+    th: Theme,
+    u: float,
+    sizes: tuple[int, int, int],
+    label: str | None,
+    sentence: str,
+    details: list[str],
+) -> None:
+    """The box under the table: ``label``'s mark, then ``sentence`` in bold in up to
+    ``sizes``' ``(body, small, sentence_lines)`` lines, then as many of ``details`` as fit."""
+    body, small, sentence_lines = sizes
+    w.draw_panel(surface, box, (*th.panel[:3], 225), th.panel_edge, max(6, round(10 * u)), 1)
+    pad = max(4, round(6 * u))
+    mark = max(14, min(round(26 * u), w.text_height(body)))
+    x = box.x + pad
+    if label is not None:
+        draw_mark(surface, label, (x + mark // 2, box.y + pad + mark // 2 + 1), mark, th)
+        x += mark + pad
+    room = box.right - pad - x
+    y = box.y + pad
+    bottom = box.bottom - pad
+    # the sentence first, in the lines it needs (down to a readable size); the rest below
+    size, lines = fit_lines(sentence, body, room, sentence_lines, True)
+    for line in lines:
+        r = w.blit_text(surface, line, size, th.text, bold=True, topleft=(x, y))
+        y = r.bottom
+    for chosen in ([" ".join(details)], details[:1], details[1:2]):
+        detail = chosen[0] if chosen else ""
+        if not detail:
+            continue
+        most = max(0, (bottom - y) // w.text_height(small))
+        if most == 0:
+            break
+        size, lines = fit_lines(detail, small, room, most, False)
+        if len(lines) <= most and size >= SMALLEST:
+            for line in lines:
+                r = w.blit_text(surface, line, size, th.text_dim, topleft=(x, y))
+                y = r.bottom
+            break
+
+
+def fit_lines(message: str, size: int, room: int, most: int, bold: bool) -> tuple[int, list[str]]:
+    """The largest size <= ``size`` (down to 11 px) at which ``message`` wraps into ``most``
+    lines of ``room``; at 11 px, however many lines it takes."""
+    for tried in range(size, SMALLEST, -1):
+        if not _over(message, tried, room, most, bold):
+            return tried, w.wrap(message, tried, room, bold=bold)
+    return SMALLEST, w.wrap(message, SMALLEST, room, bold=bold)
+
+
+def _over(message: str, size: int, room: int, most: int, bold: bool) -> bool:
+    """Does ``message`` at ``size`` take more than ``most`` lines of ``room``?"""
+    font = w.font_for(message, size, bold)
+    return len(i18n.wrap_text(message, room, lambda piece: int(font.size(piece)[0]))) > most
