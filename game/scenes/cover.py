@@ -105,33 +105,24 @@ class CoverScene(Scene):
             border_top_right_radius=round(22 * u),
         )
         y = stripe.bottom + round(26 * u)
-        r = w.blit_text(
-            surface,
+        lines = (  # (words, size, colour, bold with a shadow (the name), space above)
             # Translators: the next line under it is the name of the player
-            _("Pass the device to"),
-            max(14, round(24 * u)),
-            th.text_dim,
-            max_width=panel.w - 40,
-            midtop=(panel.centerx, y),
+            (_("Pass the device to"), max(14, round(24 * u)), th.text_dim, False, 0),
+            (self.name, max(26, round(64 * u)), colour, True, 0),
+            (_("Everyone else, please look away"), max(12, round(19 * u)), th.text, False, 6),
         )
-        r = w.blit_text(
-            surface,
-            self.name,
-            max(26, round(64 * u)),
-            colour,
-            bold=True,
-            shadow=True,
-            max_width=panel.w - 40,
-            midtop=(panel.centerx, r.bottom),
-        )
-        r = w.blit_text(
-            surface,
-            _("Everyone else, please look away"),
-            max(12, round(19 * u)),
-            th.text,
-            max_width=panel.w - 40,
-            midtop=(panel.centerx, r.bottom + round(6 * u)),
-        )
+        for words, size, ink, strong, above in lines:
+            r = w.blit_text(
+                surface,
+                words,
+                size,
+                ink,
+                bold=strong,
+                shadow=strong,
+                max_width=panel.w - 40,
+                midtop=(panel.centerx, y + round(above * u)),
+            )
+            y = r.bottom
         self._draw_go(surface, panel, r.bottom, u)
 
     def _draw_go(self, surface: pygame.Surface, panel: pygame.Rect, top: int, u: float) -> None:

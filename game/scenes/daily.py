@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -9,12 +10,13 @@ import pygame
 from game.daily import DailyTable, daily_table
 from game.i18n import _, ngettext
 from game.levels import CLEARED, OPEN, LadderEntry
-from game.scenes.base import Scene
+from game.scenes.buttons import ButtonScene
 from game.scenes.level_card import CardLayout, draw_card, stars_text
 from game.scenes.progress import daily_best, daily_stars
 from game.scenes.session import MatchConfig
 from game.view import widgets as w
 from game.view.layout import ui_scale
+from game.view.panels import button_row, page_header
 
 if TYPE_CHECKING:
     from game.app import App
@@ -38,13 +40,12 @@ def daily_best_text(best: DailyResult | None) -> str:
     ).format(n=best.score)
 
 
-class DailyScene(Scene):
+class DailyScene(ButtonScene):
     """Today's table: the day's deal, its opponents and rules, and the best result so far."""
 
     def __init__(self, app: App, table: DailyTable | None = None) -> None:
         super().__init__(app)
         self.table = table if table is not None else daily_table()
-        self.time = 0.0
         self.best = daily_best(app, self.table)
         self.buttons = [
             w.Button(_("Play"), pygame.Rect(0, 0, 10, 10), self.play, primary=True),
@@ -69,51 +70,31 @@ class DailyScene(Scene):
         gap = max(10, round(20 * u))
         bw, bh = max(120, round(220 * u)), max(32, round(50 * u))
         bw = min(bw, (width - 3 * gap) // 2)
-        y = height - max(10, round(40 * u)) - bh
-        self.buttons[1].rect = pygame.Rect(width // 2 - gap // 2 - bw, y, bw, bh)
-        self.buttons[0].rect = pygame.Rect(width // 2 + gap // 2, y, bw, bh)
+        # Back on the left, Play on the right, as far from the middle as each other
+        foot = (width // 2, height - max(10, round(40 * u)))
+        button_row(self.buttons[::-1], foot, (bw, bh), gap - gap % 2)
         card_w = min(width - 2 * max(8, round(16 * u)), round(1000 * u))
         self.card = CardLayout(u, card_w)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self._layout()
 
     def resume(self) -> None:
         self.best = daily_best(self.app, self.table)
         self._layout()
 
-    def handle(self, event: pygame.event.Event) -> None:
-        for button in self.buttons:
-            if button.handle(event):
-                return
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-                self.back()
-            elif event.key == pygame.K_RETURN:
-                self.play()
-
-    def update(self, dt: float) -> None:
-        self.time += dt
-        for button in self.buttons:
-            button.update(dt)
+    def key_actions(self) -> dict[int, Callable[[], None]]:
+        return {
+            pygame.K_ESCAPE: self.back,
+            pygame.K_BACKSPACE: self.back,
+            pygame.K_RETURN: self.play,
+        }
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         u = self.scale
         width = surface.get_width()
         surface.blit(w.felt(surface.get_size(), th), (0, 0))
-        head = w.page_title(surface, _("Daily table"), th, u, max(10, round(30 * u)), margin=40)
         # Translators: {date} is the day as YYYY-MM-DD
         day = _("The deal of {date}").format(date=self.table.key)
-        r = w.blit_text(
-            surface,
-            day,
-            max(11, round(18 * u)),
-            th.text,
-            shadow=True,
-            max_width=width - 40,
-            midtop=(width // 2, head.bottom + max(2, round(6 * u))),
-        )
+        r = page_header(surface, _("Daily table"), day, th, u)
         rect = pygame.Rect(0, 0, self.card.width, self.card.height(self.table.level))
         # a little above the middle on a tall screen, under the title on a short one
         middle = round(surface.get_height() * 0.4) - rect.h // 2

@@ -38,6 +38,7 @@ from game.scenes.progress import ladder_levels, ladder_refusals, load_progress
 from game.scenes.session import MatchConfig
 from game.view import widgets as w
 from game.view.layout import ui_scale
+from game.view.panels import page_header
 
 if TYPE_CHECKING:
     from game.app import App
@@ -188,19 +189,8 @@ class LadderScene(CardListScene):
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         u = self.scale
-        width, _height = surface.get_size()
         surface.blit(w.felt(surface.get_size(), th), (0, 0))
-        head = w.page_title(surface, _("Ladder"), th, u, max(10, round(30 * u)), margin=40)
-        summary = self.summary()
-        w.blit_text(
-            surface,
-            summary,
-            max(11, round(18 * u)),
-            th.text,
-            shadow=True,
-            max_width=width - 40,
-            midtop=(width // 2, head.bottom + max(2, round(6 * u))),
-        )
+        page_header(surface, _("Ladder"), self.summary(), th, u)
         clip = surface.get_clip()
         surface.set_clip(self.view.inflate(12, 6).clip(clip))
         focused = self.focused_index()

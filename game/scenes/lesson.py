@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import lesson
-from game.i18n import _
+from game.i18n import N_, _
 from game.input.focus import FocusItem
 from game.input.intents import Act, Intent
 from game.rules import DRAW, PASS, Action, GameState, Play, Tile
@@ -456,14 +456,11 @@ class LessonSummaryScene(RoundSummaryScene):
 class LessonOfferScene(QuestionScene):
     """At the very first start, over the menu: learn by playing, or not now (asked once)."""
 
-    def title(self) -> str:
-        return _("Learn to play")
-
-    def words(self) -> str:
-        return _(
-            "New to Mexican Train? A short guided game at a real table teaches you the rules "
-            "in about five minutes."
-        )
+    title = N_("Learn to play")
+    words = N_(
+        "New to Mexican Train? A short guided game at a real table teaches you the rules "
+        "in about five minutes."
+    )
 
     def answers(self) -> list[tuple[str, Callable[[], None]]]:
         return [(_("Learn to play"), self.learn), (_("Not now"), self.not_now)]

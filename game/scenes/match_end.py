@@ -20,7 +20,7 @@ import pygame
 
 from game.i18n import N_, _, join_names, ngettext, translate
 from game.levels import LOCKED, LadderEntry, Rating, rate_game
-from game.scenes.base import Scene
+from game.scenes.buttons import ButtonScene
 from game.scenes.daily import daily_best_text
 from game.scenes.ladder import LadderScene
 from game.scenes.level_card import draw_stars, goal_text, stars_text
@@ -28,6 +28,7 @@ from game.scenes.progress import daily_best, ladder_entries, level_after, record
 from game.scenes.session import MatchConfig, Session
 from game.view import widgets as w
 from game.view.layout import ui_scale
+from game.view.panels import button_row
 from game.view.table import seat_colour
 from game.view.tween import ease_out_back, ease_out_cubic
 
@@ -42,11 +43,10 @@ DECIDED = {
 }
 
 
-class MatchEndScene(Scene):
+class MatchEndScene(ButtonScene):
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
         self.session = session
-        self.time = 0.0
         state = session.state
         self.winners = state.match_winners
         self.decided_by = state.decided_by
@@ -127,17 +127,12 @@ class MatchEndScene(Scene):
         ):  # too narrow for one row: two rows, the first choices above
             half = (len(self.buttons) + 1) // 2
             rows = [self.buttons[:half], self.buttons[half:]]
-        y = height - round(40 * u) - bh - (len(rows) - 1) * (bh + gap // 2)
+        bottom = height - round(40 * u) - (len(rows) - 1) * (bh + gap // 2)
         for row in rows:
             n = len(row)
             size = min(bw, (width - 2 * gap - (n - 1) * gap) // n)  # they fit a narrow screen
-            x = width // 2 - (n * size + (n - 1) * gap) // 2
-            for i, button in enumerate(row):
-                button.rect = pygame.Rect(x + i * (size + gap), y, size, bh)
-            y += bh + gap // 2
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self._layout()
+            button_row(row, (width // 2, bottom), (size, bh), gap)
+            bottom += bh + gap // 2
 
     def language_changed(self) -> None:
         self.buttons = self._make_buttons()  # their labels, in the new language
@@ -186,17 +181,8 @@ class MatchEndScene(Scene):
 
         self.app.reset(MenuScene(self.app), LadderScene(self.app, self.session.ladder))
 
-    def handle(self, event: pygame.event.Event) -> None:
-        for button in self.buttons:
-            if button.handle(event):
-                return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.menu()
-
-    def update(self, dt: float) -> None:
-        self.time += dt
-        for button in self.buttons:
-            button.update(dt)
+    def key_actions(self) -> dict[int, Callable[[], None]]:
+        return {pygame.K_ESCAPE: self.menu}
 
     def title(self) -> str:
         names = self.session.names

@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, ngettext
-from game.scenes.base import Scene
+from game.scenes.buttons import ButtonScene
 from game.view import widgets as w
 from game.view.layout import ui_scale
+from game.view.panels import button_column
 
 if TYPE_CHECKING:
     from game.app import App
@@ -23,24 +24,6 @@ if TYPE_CHECKING:
 
 # A match's machinery (game.scenes.session: the computer seats, their worker process, the AI)
 # is imported when a match starts, not before the menu's first frame.
-
-
-def button_column(
-    items: list[tuple[str, Callable[[], None]]],
-    center: tuple[int, int],
-    size: tuple[int, int],
-    gap: int,
-    primary_first: bool = True,
-) -> list[w.Button]:
-    bw, bh = size
-    total = len(items) * bh + (len(items) - 1) * gap
-    y = center[1] - total // 2
-    out = []
-    for i, (label, action) in enumerate(items):
-        rect = pygame.Rect(0, 0, bw, bh)
-        rect.midtop = (center[0], y + i * (bh + gap))
-        out.append(w.Button(label, rect, action, primary=primary_first and i == 0))
-    return out
 
 
 def start_match(app: App, config: MatchConfig) -> None:
@@ -108,10 +91,9 @@ def resume_match(app: App) -> bool:
     return True
 
 
-class MenuScene(Scene):
+class MenuScene(ButtonScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.time = 0.0
         self.buttons: list[w.Button] = []
         self._saves_version = -1
         self._drawn = 0  # frames drawn (the first is kept light: see draw)
@@ -202,9 +184,6 @@ class MenuScene(Scene):
                 x += button_width + gap
             y += sh + gap
 
-    def resize(self, size: tuple[int, int]) -> None:
-        self._layout()
-
     def offer_lesson(self) -> None:
         """At the very first start, offer the guided game (once: a "Not now" is kept)."""
         from game.scenes.lesson import LessonOfferScene, should_offer_lesson
@@ -285,23 +264,18 @@ class MenuScene(Scene):
 
         self.app.push(SettingsScene(self.app))
 
-    def handle(self, event: pygame.event.Event) -> None:
-        for button in self.buttons:
-            if button.handle(event):
-                return
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.quit()
-            elif event.key in (pygame.K_RETURN, pygame.K_SPACE):
-                self.quick_play()
+    def key_actions(self) -> dict[int, Callable[[], None]]:
+        return {
+            pygame.K_ESCAPE: self.app.quit,
+            pygame.K_RETURN: self.quick_play,
+            pygame.K_SPACE: self.quick_play,
+        }
 
     def update(self, dt: float) -> None:
-        self.time += dt
         keeper = self.app.keeper
         if keeper is not None and keeper.version != self._saves_version:
             self._layout()  # the saved game was checked (or dropped): offer what is there
-        for button in self.buttons:
-            button.update(dt)
+        super().update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme

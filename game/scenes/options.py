@@ -20,9 +20,10 @@ import pygame
 from game import i18n
 from game.i18n import N_, _
 from game.input.intents import Act, Intent
-from game.scenes.base import Scene
+from game.scenes.buttons import ButtonScene
 from game.view import widgets as w
 from game.view.layout import ui_scale
+from game.view.panels import button_row
 
 if TYPE_CHECKING:
     from game.app import App
@@ -46,14 +47,13 @@ class Option:
         self.set(self.choices[(index + delta) % len(self.choices)])
 
 
-class OptionsScene(Scene):
+class OptionsScene(ButtonScene):
     title = N_("Options")  # an msgid: translated when drawn
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.options: list[Option] = []
         self.focus = 0
-        self.time = 0.0
         self.rows: list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = []
         self.buttons: list[w.Button] = []
 
@@ -88,14 +88,11 @@ class OptionsScene(Scene):
             left = pygame.Rect(right.left - value_w - arrow, row.y, arrow, row.h)
             self.rows.append((row, left, right))
         bw, bh = max(140, round(220 * u)), max(32, round(50 * u))
-        items = self.footer()
-        gap = round(20 * u)
-        total = len(items) * bw + (len(items) - 1) * gap
-        bx = width // 2 - total // 2
-        self.buttons = []
-        for i, (label, action, primary) in enumerate(items):
-            rect = pygame.Rect(bx + i * (bw + gap), height - round(40 * u) - bh, bw, bh)
-            self.buttons.append(w.Button(label, rect, action, primary=primary))
+        self.buttons = [
+            w.Button(label, pygame.Rect(0, 0, bw, bh), action, primary=primary)
+            for label, action, primary in self.footer()
+        ]
+        button_row(self.buttons, (width // 2, height - round(40 * u)), (bw, bh), round(20 * u))
 
     message_lines = 0  # lines kept free under the rows for message() (wrapped to fit)
 
@@ -119,16 +116,12 @@ class OptionsScene(Scene):
     def enter(self) -> None:
         self._layout()
 
-    def resize(self, size: tuple[int, int]) -> None:
-        self._layout()
-
     def changed(self) -> None:
         """An option changed."""
 
     def handle(self, event: pygame.event.Event) -> None:
-        for button in self.buttons:
-            if button.handle(event):
-                return
+        if self.handle_buttons(event):
+            return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for i, (row, left, right) in enumerate(self.rows):
                 if left.collidepoint(event.pos):
@@ -201,11 +194,6 @@ class OptionsScene(Scene):
         self.focus = index
         self.options[index].step(delta)
         self.changed()
-
-    def update(self, dt: float) -> None:
-        self.time += dt
-        for button in self.buttons:
-            button.update(dt)
 
     def draw_background(self, surface: pygame.Surface) -> None:
         th = self.app.theme

@@ -2,28 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import _
-from game.scenes.base import Scene
-from game.scenes.menu import button_column
+from game.scenes.buttons import ButtonScene
 from game.scenes.session import Session
 from game.view import widgets as w
 from game.view.layout import ui_scale
+from game.view.panels import button_column, dialog_panel, dim
 
 if TYPE_CHECKING:
     from game.app import App
 
 
-class PauseScene(Scene):
+class PauseScene(ButtonScene):
     opaque = False
 
     def __init__(self, app: App, session: Session | None) -> None:
         super().__init__(app)
         self.session = session
-        self.time = 0.0
         self.buttons: list[w.Button] = []
         self._layout()
 
@@ -44,9 +44,6 @@ class PauseScene(Scene):
         total = len(items) * bh + (len(items) - 1) * gap
         self.panel = pygame.Rect(0, 0, bw + round(80 * u), total + round(130 * u))
         self.panel.center = (width // 2, height // 2)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self._layout()
 
     def resume_game(self) -> None:
         self.app.pop()
@@ -70,36 +67,15 @@ class PauseScene(Scene):
             self.session.close()
         self.app.reset(MenuScene(self.app))
 
-    def handle(self, event: pygame.event.Event) -> None:
-        for button in self.buttons:
-            if button.handle(event):
-                return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_p):
-            self.app.pop()
-
-    def update(self, dt: float) -> None:
-        self.time += dt
-        for button in self.buttons:
-            button.update(dt)
+    def key_actions(self) -> dict[int, Callable[[], None]]:
+        return {pygame.K_ESCAPE: self.resume_game, pygame.K_p: self.resume_game}
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         u = ui_scale(surface.get_size())
-        fade = min(1.0, self.time / 0.2)
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, round(140 * fade)))
-        surface.blit(shade, (0, 0))
-        w.draw_panel(
-            surface, self.panel, (*th.panel[:3], 240), th.panel_edge, round(18 * u), 2, shadow=True
-        )
-        w.blit_text(
-            surface,
-            _("Paused"),
-            max(18, round(36 * u)),
-            th.accent,
-            bold=True,
-            max_width=self.panel.w - round(24 * u),
-            midtop=(self.panel.centerx, self.panel.top + round(18 * u)),
-        )
+        dim(surface, self.time)
+        size, top, room = max(18, round(36 * u)), round(18 * u), self.panel.w - round(24 * u)
+        title = _("Paused")
+        dialog_panel(surface, self.panel, title, th, u, size=size, top=top, room=room, alpha=240)
         for button in self.buttons:
             button.draw(surface, th, u)

@@ -1,8 +1,9 @@
 """A question over the dimmed scene below: a title, a few lines of why, and two answers.
 
 The guided game's first-start offer and the take-back warning ask this way. A subclass says
-its ``title``, ``words`` and ``answers`` (label and action, the first one lit) and what backing
-out means (``back``: Esc, and the pad's B through the focus).
+its ``title`` and ``words`` (msgids, translated when drawn) and its ``answers`` (label and
+action, the first one lit) and what backing out means (``back``: Esc, and the pad's B through
+the focus).
 """
 
 from __future__ import annotations
@@ -12,29 +13,26 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.scenes.base import Scene
+from game import i18n
+from game.scenes.buttons import ButtonScene
 from game.view import widgets as w
 from game.view.layout import ui_scale
+from game.view.panels import button_column, dialog_panel, dim
 
 if TYPE_CHECKING:
     from game.app import App
 
 
-class QuestionScene(Scene):
+class QuestionScene(ButtonScene):
     opaque = False
     back_keys: tuple[int, ...] = (pygame.K_ESCAPE,)  # keys that answer no
+    title = ""  # an msgid: translated when drawn
+    words = ""  # an msgid too
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.time = 0.0
         self.buttons: list[w.Button] = []
         self._layout()
-
-    def title(self) -> str:
-        raise NotImplementedError
-
-    def words(self) -> str:
-        raise NotImplementedError
 
     def answers(self) -> list[tuple[str, Callable[[], None]]]:
         """(label, action) of each answer, the one to lean toward first."""
@@ -45,8 +43,6 @@ class QuestionScene(Scene):
         self.app.pop()
 
     def _layout(self) -> None:
-        from game.scenes.menu import button_column
-
         width, height = self.size
         u = ui_scale(self.size)
         answers = self.answers()
@@ -54,7 +50,8 @@ class QuestionScene(Scene):
         gap = max(8, round(12 * u))
         self.panel = pygame.Rect(0, 0, min(width - 20, round(620 * u) + 60), 10)
         self.text_size = max(13, round(22 * u))
-        self.lines = w.wrap(self.words(), self.text_size, self.panel.w - round(40 * u))
+        words = i18n.translate(self.words)
+        self.lines = w.wrap(words, self.text_size, self.panel.w - round(40 * u))
         title_h = w.text_height(max(18, round(34 * u)), bold=True)
         body = len(self.lines) * w.text_height(self.text_size)
         column = len(answers) * bh + (len(answers) - 1) * gap
@@ -63,39 +60,17 @@ class QuestionScene(Scene):
         top = self.panel.bottom - round(24 * u) - column
         self.buttons = button_column(answers, (width // 2, top + column // 2), (bw, bh), gap)
 
-    def resize(self, size: tuple[int, int]) -> None:
-        self._layout()
-
-    def handle(self, event: pygame.event.Event) -> None:
-        for button in self.buttons:
-            if button.handle(event):
-                return
-        if event.type == pygame.KEYDOWN and event.key in self.back_keys:
-            self.back()
-
-    def update(self, dt: float) -> None:
-        self.time += dt
-        for button in self.buttons:
-            button.update(dt)
+    def key_actions(self) -> dict[int, Callable[[], None]]:
+        return dict.fromkeys(self.back_keys, self.back)
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         u = ui_scale(surface.get_size())
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, round(140 * min(1.0, self.time / 0.2))))
-        surface.blit(shade, (0, 0))
+        dim(surface, self.time)
         panel = self.panel
-        w.draw_panel(surface, panel, (*th.panel[:3], 245), th.panel_edge, round(18 * u), 2, True)
+        title = i18n.translate(self.title)
+        rect = dialog_panel(surface, panel, title, th, u, size=max(18, round(34 * u)))
         room = panel.w - round(40 * u)
-        rect = w.blit_text(
-            surface,
-            self.title(),
-            max(18, round(34 * u)),
-            th.accent,
-            bold=True,
-            max_width=room,
-            midtop=(panel.centerx, panel.top + round(20 * u)),
-        )
         y = rect.bottom + round(10 * u)
         for line in self.lines:
             w.blit_text(

@@ -8,7 +8,7 @@ the same table the game uses. Seat 0's hand is shown in the tray.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 import pygame
@@ -20,8 +20,10 @@ from game.rules import GameState, Play
 from game.rules import events as ev
 from game.rules.record import Record, RecordError, ReplayStep, load_record, replay_steps
 from game.scenes.base import Scene
+from game.scenes.buttons import ButtonScene
 from game.view import widgets as w
 from game.view.layout import ui_scale
+from game.view.panels import dialog_panel
 from game.view.table import TableView
 
 if TYPE_CHECKING:
@@ -267,7 +269,7 @@ def _actor(step: ReplayStep) -> int | None:
     return None
 
 
-class ReplayErrorScene(Scene):
+class ReplayErrorScene(ButtonScene):
     """A record that cannot be replayed: which line and why, until the window is closed."""
 
     def __init__(self, app: App, name: str, line: int | None, reason: str) -> None:
@@ -275,18 +277,13 @@ class ReplayErrorScene(Scene):
         self.name = name
         self.line = line
         self.reason = reason
-        self.button = w.Button(
-            _("Close"), pygame.Rect(0, 0, 10, 10), lambda: self.app.quit(1), primary=True
-        )
+        self.button = w.Button(_("Close"), pygame.Rect(0, 0, 10, 10), self.close, primary=True)
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if self.button.handle(event):
-            return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
-            self.app.quit(1)
+    def close(self) -> None:
+        self.app.quit(1)  # the replay did not happen
 
-    def update(self, dt: float) -> None:
-        self.button.update(dt)
+    def key_actions(self) -> dict[int, Callable[[], None]]:
+        return {pygame.K_ESCAPE: self.close, pygame.K_RETURN: self.close}
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
@@ -305,18 +302,18 @@ class ReplayErrorScene(Scene):
         ph = round(170 * u) + len(lines) * (body + 8) + 40
         panel = pygame.Rect(0, 0, pw, ph)
         panel.center = (width // 2, height // 2)
-        w.draw_panel(
-            surface, panel, (*th.panel[:3], 240), th.refusal, round(16 * u), 2, shadow=True
-        )
-        y = panel.top + round(20 * u)
-        r = w.blit_text(
+        size, radius = max(16, round(32 * u)), round(16 * u)
+        r = dialog_panel(
             surface,
+            panel,
             title,
-            max(16, round(32 * u)),
-            th.accent,
-            bold=True,
-            max_width=pw - 40,
-            midtop=(panel.centerx, y),
+            th,
+            u,
+            size=size,
+            room=pw - 40,
+            alpha=240,
+            edge=th.refusal,
+            radius=radius,
         )
         y = r.bottom + round(10 * u)
         r = w.blit_text(
@@ -335,4 +332,3 @@ class ReplayErrorScene(Scene):
         self.button.rect = pygame.Rect(0, 0, max(120, round(180 * u)), max(32, round(46 * u)))
         self.button.rect.midbottom = (panel.centerx, panel.bottom - round(16 * u))
         self.button.draw(surface, th, u)
-

@@ -19,13 +19,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ai.review import DEFAULT_GUESSES
-from game.i18n import _, ngettext
+from game.i18n import N_, _, ngettext
 from game.rules.record import Record
 from game.scenes.base import Scene
+from game.scenes.buttons import ButtonScene
 from game.scenes.question import QuestionScene
 from game.scenes.review_worker import ReviewJob
 from game.view import widgets as w
 from game.view.layout import ui_scale
+from game.view.panels import button_row, page_header
 
 if TYPE_CHECKING:
     from game.app import App
@@ -68,7 +70,7 @@ def open_review(app: App, source: ReviewSource) -> Scene:
     return scene
 
 
-class ReviewingScene(Scene):
+class ReviewingScene(ButtonScene):
     def __init__(
         self,
         app: App,
@@ -81,7 +83,6 @@ class ReviewingScene(Scene):
         super().__init__(app)
         self.source = source
         self.guesses = guesses
-        self.time = 0.0
         self.shown = 0.0  # the bar's share, gliding toward the worker's
         self.job = job if job is not None else ReviewJob(source.text, source.seat, guesses)
         self.buttons = [w.Button(_("Cancel"), pygame.Rect(0, 0, 10, 10), self.cancel)]
@@ -104,21 +105,13 @@ class ReviewingScene(Scene):
         self.scale = u
         button = self.buttons[0]
         button.label = _("Back") if self.failed else _("Cancel")
-        button.rect = pygame.Rect(0, 0, max(140, round(220 * u)), max(32, round(50 * u)))
-        button.rect.midbottom = (width // 2, height - round(40 * u))
+        size = (max(140, round(220 * u)), max(32, round(50 * u)))
+        button_row([button], (width // 2, height - round(40 * u)), size, 0)
 
-    def resize(self, size: tuple[int, int]) -> None:
-        self._layout()
-
-    def handle(self, event: pygame.event.Event) -> None:
-        for button in self.buttons:
-            if button.handle(event):
-                return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-            self.cancel()
+    def key_actions(self) -> dict[int, Callable[[], None]]:
+        return {pygame.K_ESCAPE: self.cancel, pygame.K_BACKSPACE: self.cancel}
 
     def update(self, dt: float) -> None:
-        self.time += dt
         if self.job.poll() and self.job.result is not None:
             from game.scenes.review_table import ReviewTableScene
 
@@ -131,8 +124,7 @@ class ReviewingScene(Scene):
             self._layout()  # Cancel becomes Back
         target = self.share
         self.shown += (target - self.shown) * (1.0 - pow(2.718281828, -BAR_EASE * dt))
-        for button in self.buttons:
-            button.update(dt)
+        super().update(dt)  # the clock and the buttons
 
     def _keep(self) -> None:
         kept, store, result = self.source.kept, self.app.store, self.job.result
@@ -166,16 +158,10 @@ class ReviewingScene(Scene):
         u = self.scale
         width, height = surface.get_size()
         surface.blit(w.felt((width, height), th), (0, 0))
-        head = w.page_title(surface, _("Match review"), th, u, round(30 * u))
-        w.blit_text(
-            surface,
-            self.source.name,
-            max(11, round(20 * u)),
-            th.text,
-            shadow=True,
-            max_width=width - 40,
-            midtop=(width // 2, head.bottom + max(4, round(8 * u))),
-        )
+        # the match's name under the title, a little larger than on the ladder's pages
+        top, size, gap = round(30 * u), max(11, round(20 * u)), max(4, round(8 * u))
+        name = self.source.name
+        page_header(surface, _("Match review"), name, th, u, top=top, margin=20, size=size, gap=gap)
         pw = min(width - 40, round(760 * u) + 40)
         body = max(12, round(21 * u))
         small = max(10, round(16 * u))
@@ -224,11 +210,8 @@ class WhoScene(QuestionScene):
         self.choose = choose
         super().__init__(app)
 
-    def title(self) -> str:
-        return _("Whose match to review?")
-
-    def words(self) -> str:
-        return _("Each person's decisions are weighed from what that person could see.")
+    title = N_("Whose match to review?")
+    words = N_("Each person's decisions are weighed from what that person could see.")
 
     def answers(self) -> list[tuple[str, Callable[[], None]]]:
         return [(name, self._picker(seat)) for seat, name in self.people]

@@ -6,15 +6,17 @@ it ends). Scores are match totals: under penalty scoring the lowest is the best.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game import i18n
 from game.i18n import N_, _
-from game.scenes.base import Scene
+from game.scenes.buttons import ButtonScene
 from game.view import widgets as w
 from game.view.layout import ui_scale
+from game.view.panels import button_row
 
 if TYPE_CHECKING:
     from game.app import App
@@ -51,7 +53,7 @@ def tally_cells(tally: Tally) -> tuple[str, ...]:
     )
 
 
-class StatisticsScene(Scene):
+class StatisticsScene(ButtonScene):
     def __init__(self, app: App, statistics: Statistics | None = None) -> None:
         super().__init__(app)
         if statistics is None:
@@ -61,7 +63,6 @@ class StatisticsScene(Scene):
             statistics = store.load_statistics() if store is not None else Statistics()
             app.take_notices()
         self.statistics = statistics
-        self.time = 0.0
         self.back_button = w.Button(_("Back"), pygame.Rect(0, 0, 10, 10), self.back, primary=True)
         self.recent_button = w.Button(_("Recent matches"), pygame.Rect(0, 0, 10, 10), self.recent)
         # Recent matches (to review one) with a store to keep them; Back is the main button
@@ -105,28 +106,10 @@ class StatisticsScene(Scene):
         label = w.text_width(self.recent_button.label, round(bh * 0.42), bold=True) + 28
         bw = max(bw, min(label, round(320 * u))) if n > 1 else bw
         bw = min(bw, (width - (n + 1) * gap) // n)
-        x = width // 2 - (n * bw + (n - 1) * gap) // 2
-        for i, button in enumerate(self.buttons):
-            button.rect = pygame.Rect(x + i * (bw + gap), height - round(40 * u) - bh, bw, bh)
+        button_row(self.buttons, (width // 2, height - round(40 * u)), (bw, bh), gap)
 
-    def resize(self, size: tuple[int, int]) -> None:
-        self._layout()
-
-    def handle(self, event: pygame.event.Event) -> None:
-        for button in self.buttons:
-            if button.handle(event):
-                return
-        if event.type == pygame.KEYDOWN and event.key in (
-            pygame.K_ESCAPE,
-            pygame.K_RETURN,
-            pygame.K_BACKSPACE,
-        ):
-            self.back()
-
-    def update(self, dt: float) -> None:
-        self.time += dt
-        for button in self.buttons:
-            button.update(dt)
+    def key_actions(self) -> dict[int, Callable[[], None]]:
+        return dict.fromkeys((pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_BACKSPACE), self.back)
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme

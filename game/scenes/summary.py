@@ -6,16 +6,18 @@ button leads to the match end. Every word is translated as it is drawn.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import _, join_names, ngettext, pgettext
 from game.rules import events as ev
-from game.scenes.base import Scene
+from game.scenes.buttons import ButtonScene
 from game.scenes.session import Session
 from game.view import widgets as w
 from game.view.layout import ui_scale
+from game.view.panels import dialog_panel, dim
 from game.view.table import TableView, seat_colour
 from game.view.tween import ease_out_back, ease_out_cubic
 
@@ -23,7 +25,7 @@ if TYPE_CHECKING:
     from game.app import App
 
 
-class RoundSummaryScene(Scene):
+class RoundSummaryScene(ButtonScene):
     opaque = False
 
     def __init__(self, app: App, session: Session, view: TableView) -> None:
@@ -34,7 +36,6 @@ class RoundSummaryScene(Scene):
         assert result is not None, "the summary follows a RoundEnded event"
         self.result: ev.RoundEnded = result.event
         self.match_end = result.match_end
-        self.time = 0.0
         self.button = w.Button("", pygame.Rect(0, 0, 10, 10), self.next, primary=True)
         self._layout()
 
@@ -60,9 +61,6 @@ class RoundSummaryScene(Scene):
         self.button.rect = pygame.Rect(0, 0, bw, bh)
         self.button.rect.midbottom = (self.panel.centerx, self.panel.bottom - round(16 * u))
 
-    def resize(self, size: tuple[int, int]) -> None:
-        self._layout()
-
     def button_label(self) -> str:
         return _("See the final results") if self.last_round else _("Next round")
 
@@ -85,16 +83,12 @@ class RoundSummaryScene(Scene):
         self.app.pop()
         self.app.replace(DealScene(self.app, self.session, self.view))
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if self.button.handle(event):
-            return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
-            self.next()
+    def key_actions(self) -> dict[int, Callable[[], None]]:
+        return {pygame.K_RETURN: self.next, pygame.K_SPACE: self.next}
 
     def update(self, dt: float) -> None:
-        self.time += dt
+        super().update(dt)  # the clock and the button
         self.view.update(dt)
-        self.button.update(dt)
 
     def headline(self) -> str:
         names = self.session.names
@@ -114,28 +108,14 @@ class RoundSummaryScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         u = self.scale
-        fade = min(1.0, self.time / 0.3)
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, round(150 * fade)))
-        surface.blit(shade, (0, 0))
+        dim(surface, self.time, 150, 0.3)
         rise = 1.0 - ease_out_back(min(1.0, self.time / 0.45))
         panel = self.panel.move(0, round(rise * 60 * u))
-        w.draw_panel(
-            surface, panel, (*th.panel[:3], 245), th.panel_edge, round(18 * u), 2, shadow=True
-        )
         state = self.session.state
         title = _("Round {n} of {total}").format(n=self.result.round, total=state.deal.rounds)
-        y = panel.top + round(14 * u)
+        size = max(16, round(30 * u))
+        r = dialog_panel(surface, panel, title, th, u, size=size, top=round(14 * u))
         room = panel.w - round(40 * u)
-        r = w.blit_text(
-            surface,
-            title,
-            max(16, round(30 * u)),
-            th.accent,
-            bold=True,
-            max_width=room,
-            midtop=(panel.centerx, y),
-        )
         y = r.bottom + round(2 * u)
         r = w.blit_text(
             surface,

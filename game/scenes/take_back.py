@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _
+from game.i18n import N_, _
 from game.scenes.question import QuestionScene
 
 if TYPE_CHECKING:
@@ -26,15 +26,12 @@ class TakeBackScene(QuestionScene):
         self.table = table
         super().__init__(app)
 
-    def title(self) -> str:
-        # Translators: the title of the question before the first take-back of a match
-        return _("Take back your turn?")
-
-    def words(self) -> str:
-        return _(
-            "Taking back a turn makes this a practice match: it earns no stars and does not "
-            "count in your statistics."
-        )
+    # Translators: the title of the question before the first take-back of a match
+    title = N_("Take back your turn?")
+    words = N_(
+        "Taking back a turn makes this a practice match: it earns no stars and does not "
+        "count in your statistics."
+    )
 
     def answers(self) -> list[tuple[str, Callable[[], None]]]:
         return [
