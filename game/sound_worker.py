@@ -6,7 +6,7 @@ back after every SDL call, and frames would stall for a tenth of a second at a t
 process has its own interpreter. It sends each variant as soon as it is made (the samples, and
 the bytes of a ``pygame.mixer.Sound`` in the mixer's format); :meth:`SoundWorker.poll`, called
 once a frame, hands what has arrived to the :class:`~game.audio.SoundBoard`. In a frozen build
-the worker is the executable started again (``multiprocessing.freeze_support`` in main.py).
+the worker is the executable started again (:mod:`game.processes`).
 
 Where no process can be started, the board warms up on a thread instead (with a shorter
 thread-switch interval while it works, so the frame loop gets the GIL back quickly).
@@ -21,6 +21,7 @@ import threading
 from array import array
 
 from game.audio import EFFECTS, SoundBoard, encode, repitch, synthesize, variant_pitch
+from game.processes import spawn_context, start_without_main
 
 # Cheap and early-needed effects first: a button's click may come at once, a round's win late.
 ORDER: tuple[str, ...] = ("click", "pick", "place", "draw", "pass", "double", "win")
@@ -50,12 +51,6 @@ def _work(
         conn.close()
 
 
-def _start_hidden(process: multiprocessing.process.BaseProcess) -> None:
-    from game.scenes.runner import _start_without_main
-
-    _start_without_main(process)
-
-
 class SoundWorker:
     """Warms up a board off the frame thread; ``poll`` once a frame until it returns True."""
 
@@ -68,7 +63,7 @@ class SoundWorker:
         if board.muted or self.mixer is None:
             self.done = True  # silent: nothing to make now (made on first play if unmuted)
             return
-        context = multiprocessing.get_context("spawn")
+        context = spawn_context()
         try:
             self._conn, child = context.Pipe(duplex=False)
             self._process = context.Process(
@@ -77,7 +72,7 @@ class SoundWorker:
                 name="sounds",
                 daemon=True,
             )
-            _start_hidden(self._process)
+            start_without_main(self._process)
             child.close()
         except Exception:  # no processes here: a thread it is
             self._process = None

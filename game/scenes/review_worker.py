@@ -3,7 +3,7 @@
 The review (:func:`game.ai.review.review`) weighs each decision with the Hard search: a whole
 match takes seconds to a minute of pure Python. Run on the frame's thread it would hold the GIL
 for most of that time (see :mod:`game.scenes.runner` for why a thread is no better), so it runs
-in a spawned process started as the computer seats' worker is (``_start_without_main``). The
+in a spawned process started as the computer seats' worker is (:mod:`game.processes`). The
 worker sends ``("total", n)`` first, ``("progress", done, n)`` after each decision, and
 ``("done", review_json)`` at the end (or ``("failed", reason)``); :meth:`ReviewJob.poll` reads
 what has come without ever blocking. Cancelling ends the process.
@@ -23,7 +23,7 @@ import multiprocessing
 import multiprocessing.connection
 from typing import TYPE_CHECKING, Any
 
-from game.scenes.runner import _start_without_main
+from game.processes import spawn_context, start_without_main
 
 if TYPE_CHECKING:
     from game.ai.review import Review
@@ -66,13 +66,13 @@ class ReviewJob:
         self.result: Review | None = None
         self.error: str | None = None
         self._process: multiprocessing.process.BaseProcess | None = None
-        context = multiprocessing.get_context("spawn")
+        context = spawn_context()
         try:
             self._conn, child = context.Pipe(duplex=False)
             self._process = context.Process(
                 target=_worker, args=(child, record_text, seat, guesses), daemon=True
             )
-            _start_without_main(self._process)
+            start_without_main(self._process)
             child.close()
         except Exception as error:  # no processes here (a sandbox): say so
             self.error = str(error) or type(error).__name__

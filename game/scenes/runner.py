@@ -21,11 +21,11 @@ import multiprocessing
 import multiprocessing.connection
 import multiprocessing.process
 import sys
-import types
 from collections.abc import Sequence
 from typing import Protocol
 
 from game.ai.simple import remember_seat, reseed_seat
+from game.processes import spawn_context, start_without_main
 from game.rules import Action, Observation
 
 
@@ -119,23 +119,6 @@ def _worker(
         conn.send((ticket, index))
 
 
-def _start_without_main(process: multiprocessing.process.BaseProcess) -> None:
-    """Start a spawned process without it re-running the program's main module.
-
-    A spawned child normally imports the parent's ``__main__`` again (as ``__mp_main__``); an
-    entry script without an ``if __name__ == "__main__"`` guard would start the whole game a
-    second time. The worker's target lives in this importable module, so the child needs
-    nothing from ``__main__``: hide it while the child's start-up data is taken.
-    """
-    main = sys.modules.get("__main__")
-    sys.modules["__main__"] = types.ModuleType("__main__")
-    try:
-        process.start()
-    finally:
-        if main is not None:
-            sys.modules["__main__"] = main
-
-
 class ProcessRunner:
     """Seats in a worker process; ``poll`` never blocks. Falls back to inline if it fails."""
 
@@ -145,13 +128,13 @@ class ProcessRunner:
         self._ticket = 0
         self._pending: tuple[int, int, Observation, int | None] | None = None
         self._fallback: InlineRunner | None = None
-        context = multiprocessing.get_context("spawn")
+        context = spawn_context()
         try:
             self._conn, child = context.Pipe()
             self._process = context.Process(
                 target=_worker, args=(child, self._kinds, seed), daemon=True
             )
-            _start_without_main(self._process)
+            start_without_main(self._process)
             child.close()
         except Exception as error:  # no processes here (a sandbox, a frozen build): decide inline
             print(f"computer seats run in the frame: {error}", file=sys.stderr)
