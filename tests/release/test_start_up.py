@@ -76,3 +76,14 @@ def test_the_first_frame_with_saved_settings_needs_no_worker_process(home: Path)
     assert "game.rules" in modules
     early = [m for m in modules if m.startswith(LATER[2:])]
     assert early == []
+
+
+def test_the_first_frame_of_a_returning_player_at_the_default_table_loads_no_rules(
+    home: Path,
+) -> None:
+    """Most returning players keep quick play's table: the rules need not check it."""
+    settings = '{"format": "mexican-train/settings", "version": 1, "volume": 0.5}'
+    modules = _first_frame_modules(home, settings)
+    early = [m for m in modules if m.startswith(LATER)]
+    assert early == []
+    assert "game.scenes.menu" in modules
