@@ -53,7 +53,7 @@ def check_engine(app: Path) -> list[str]:
         if module in in_archive:
             problems.append(f"{module}: the app also holds it as Python code")
     if not problems:
-        print(f"the app holds the compiled engine: {len(modules)} extension modules, no Python copy")
+        print(f"the app holds the compiled engine: {len(modules)} extension modules, no .py copy")
     return problems
 
 
