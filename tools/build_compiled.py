@@ -110,6 +110,19 @@ def compiled_modules(out: Path = OUT) -> list[str]:
     return [*manifest["modules"], *manifest["runtime_modules"]]
 
 
+def module_name(source: str) -> str:
+    """``game/rules/state.py`` gives ``game.rules.state``, its ``__init__.py`` ``game.rules``."""
+    return source.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+def extension_path(module: str, packages: tuple[str, ...] = COMPILED_PACKAGES) -> str:
+    """Where a compiled module's extension lies, relative to the build (or an app's folder)."""
+    path = module.replace(".", "/")
+    if path in packages:
+        path += "/__init__"
+    return path + str(sysconfig.get_config_var("EXT_SUFFIX"))
+
+
 def build(out: Path, packages: tuple[str, ...]) -> int:
     try:
         import mypy.version
@@ -150,8 +163,8 @@ def build(out: Path, packages: tuple[str, ...]) -> int:
         )
         return 1
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
-    modules = [source[: -len(".py")].replace("/", ".") for source in sources]
-    missing = [m for m in modules if not (out / (m.replace(".", "/") + suffix)).is_file()]
+    modules = [module_name(source) for source in sources]
+    missing = [m for m in modules if not (out / extension_path(m)).is_file()]
     runtime = sorted(p.name[: -len(suffix)] for p in out.glob(f"*__mypyc{suffix}"))
     if missing or not runtime:
         print(f"COMPILE FAILED: no extension module for {missing or 'the mypyc runtime'}")

@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-import sysconfig
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -44,10 +43,9 @@ def check_engine(app: Path) -> list[str]:
         print("the app holds the pure-Python engine (no compiled build in build/compiled/)")
         return problems
     internal = app.parent / "_internal"
-    suffix = sysconfig.get_config_var("EXT_SUFFIX")
     modules = build_compiled.compiled_modules()
     for module in modules:
-        extension = internal / (module.replace(".", "/") + suffix)
+        extension = internal / build_compiled.extension_path(module)
         if not extension.is_file():
             problems.append(f"{module}: no compiled module {extension.relative_to(app.parent)}")
         if module in in_archive:

@@ -52,7 +52,9 @@ def test_the_checkout_holds_no_compiled_module_beside_the_sources() -> None:
     suffixes = (".so", ".pyd")
     if COMPILED:  # the compiled copy: every compiled module is one the build lists
         found = {
-            ".".join(p.relative_to(ROOT).with_suffix("").with_suffix("").parts)
+            ".".join(p.relative_to(ROOT).with_suffix("").with_suffix("").parts).removesuffix(
+                ".__init__"
+            )
             for p in (ROOT / "game").rglob("*")
             if p.suffix in suffixes
         }
