@@ -8,6 +8,8 @@ from __future__ import annotations
 import importlib
 import json
 import pkgutil
+import subprocess
+import sys
 import sysconfig
 from pathlib import Path
 from types import ModuleType
@@ -62,3 +64,18 @@ def test_the_checkout_holds_no_compiled_module_beside_the_sources() -> None:
     else:
         found_files = [p for p in (ROOT / "game").rglob("*") if p.suffix in suffixes]
         assert found_files == [], "compiled modules beside the sources would shadow them"
+
+
+def test_the_engine_needs_nothing_of_the_compiler_at_run_time() -> None:
+    """A plain install has no mypy_extensions (it comes with mypy): the engine runs without."""
+    probe = (
+        "import sys; sys.modules['mypy_extensions'] = None\n"
+        "from game.rules import GameState, Rules, Tile\n"
+        "g = GameState.new(Rules.standard(), 4, 1); g.start_round()\n"
+        "print(Tile(5, 3), len(g.legal_actions()) > 0)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["3|5", "True"]
