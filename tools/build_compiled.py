@@ -170,6 +170,14 @@ def build(out: Path, packages: tuple[str, ...]) -> int:
         print(f"COMPILE FAILED: no extension module for {missing or 'the mypyc runtime'}")
         return 1
     shutil.rmtree(out / "build", ignore_errors=True)  # mypyc's C sources and objects
+    # pytest's --doctest-modules would read the .py copies and import the extensions instead
+    # (an "import file mismatch"): in the copy, pytest leaves those files to the pure run.
+    (out / "conftest.py").write_text(
+        "# Written by tools/build_compiled.py: the doctests of the compiled modules run in the\n"
+        "# pure-Python test run; here Python imports their extensions, not these files.\n"
+        f"collect_ignore = {sources!r}\n",
+        encoding="utf-8",
+    )
     manifest = {
         "python": sys.version,
         "mypy": mypy.version.__version__,
