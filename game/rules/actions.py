@@ -29,6 +29,10 @@ class Play:
     def __str__(self) -> str:
         return f"play {self.tile} on train {self.train}"
 
+    def __reduce__(self) -> tuple[type[Play], tuple[Tile, int]]:
+        # pickle and copy make the value again through __init__ (the compiled build needs it)
+        return (Play, (self.tile, self.train))
+
 
 @dataclass(frozen=True, slots=True)
 class Draw:

@@ -243,7 +243,7 @@ def determinize(
     if len(boneyard) != obs.boneyard_size:
         raise RulesError(f"the boneyard holds {obs.boneyard_size} tiles, not {len(boneyard)}")
     pile = [Tile(*t).id for t in boneyard]
-    state = GameState.__new__(GameState)
+    state = GameState()
     state.rules = obs.rules
     state.deal = obs.deal
     state.players = players

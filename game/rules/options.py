@@ -47,6 +47,10 @@ class Deal:
         """The engine double of each round, first round first."""
         return tuple(range(self.set_size, self.set_size - self.rounds, -1))
 
+    def __reduce__(self) -> tuple[type[Deal], tuple[int, int, int, int]]:
+        # pickle and copy make the value again through __init__ (the compiled build needs it)
+        return (Deal, (self.players, self.set_size, self.hand_size, self.rounds))
+
 
 @dataclass(frozen=True, slots=True)
 class Rules:
@@ -66,6 +70,10 @@ class Rules:
     double_blank_points: int = 50
     scoring: Scoring = "penalty"
     rounds: int | None = None
+
+    def __reduce__(self) -> tuple[type[Rules], tuple[Any, ...]]:
+        # pickle and copy make the value again through __init__ (the compiled build needs it)
+        return (Rules, tuple(getattr(self, f.name) for f in dataclasses.fields(self)))
 
     @staticmethod
     def standard() -> Rules:

@@ -44,6 +44,10 @@ class Refusal:
     def __str__(self) -> str:
         return self.message
 
+    def __reduce__(self) -> tuple[type[Refusal], tuple[Reason, str, int | None]]:
+        # pickle and copy make the value again through __init__ (the compiled build needs it)
+        return (Refusal, (self.reason, self.message, self.train))
+
 
 class IllegalActionError(ValueError):
     """Raised by ``apply`` for an action the rules refuse; carries the refusal."""

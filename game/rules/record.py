@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
@@ -153,6 +154,10 @@ class Record:
         """Whether the record goes to its ``match_end`` line (an autosave stops before it)."""
         return self.last_kind == "match_end"
 
+    def __reduce__(self) -> tuple[type[Record], tuple[Any, ...]]:
+        # pickle and copy make the value again through __init__ (the compiled build needs it)
+        return (Record, tuple(getattr(self, f.name) for f in dataclasses.fields(self)))
+
 
 @dataclass(frozen=True, slots=True)
 class ReplayStep:
@@ -162,6 +167,10 @@ class ReplayStep:
     kind: str
     action: Action | None
     events: tuple[ev.Event, ...]
+
+    def __reduce__(self) -> tuple[type[ReplayStep], tuple[Any, ...]]:
+        # pickle and copy make the value again through __init__ (the compiled build needs it)
+        return (ReplayStep, (self.line, self.kind, self.action, self.events))
 
 
 # A real line is at most a few thousand characters (a 14-player double-18 round line is about

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, NoReturn
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from . import events as ev
 from .actions import DRAW, END_TURN, PASS, Action, Draw, EndTurn, Pass, Play, play_table
@@ -167,7 +167,7 @@ class GameState:
             names = ["You"] + [f"Player {i + 1}" for i in range(1, players)]
         if len(names) != players:
             raise RulesError(f"{len(names)} names given for {players} players")
-        self = cls.__new__(cls)
+        self = cls()
         self.rules = rules
         self.deal = deal
         self.players = players
@@ -203,7 +203,7 @@ class GameState:
 
     def copy(self) -> GameState:
         """An independent copy (for search): mutating it never touches this state."""
-        other = GameState.__new__(GameState)
+        other = GameState()
         other.rules = self.rules
         other.deal = self.deal
         other.players = self.players
@@ -471,8 +471,12 @@ class GameState:
                     numbers |= 1 << ends[train]
         return numbers
 
-    def check(self, action: Action, seat: int | None = None) -> Refusal | None:
-        """``None`` if ``seat`` (default: the seat to move) may take ``action`` now, else why."""
+    def check(self, action: object, seat: int | None = None) -> Refusal | None:
+        """``None`` if ``seat`` (default: the seat to move) may take ``action`` now, else why.
+
+        ``action`` may be anything (a record or a test may hand over a bad value): what is not an
+        action is refused as not allowed, never raised on.
+        """
         if self.phase != PLAY:
             return self._refusal(Reason.ROUND_OVER)
         if seat is not None and seat != self.current:
@@ -481,10 +485,10 @@ class GameState:
             return None
         return self._explain(action)
 
-    def is_legal(self, action: Action, seat: int | None = None) -> bool:
+    def is_legal(self, action: object, seat: int | None = None) -> bool:
         return self.check(action, seat) is None
 
-    def _explain(self, action: Action) -> Refusal:
+    def _explain(self, action: object) -> Refusal:
         legal = self.legal_actions()
         can_play = any(isinstance(a, Play) for a in legal)
         seat = self.current
@@ -559,8 +563,9 @@ class GameState:
 
     # ------------------------------------------------------------------ applying
 
-    def apply(self, action: Action) -> list[ev.Event]:
-        """Perform a legal action for the seat to move; IllegalActionError if it is refused.
+    def apply(self, action: object) -> list[ev.Event]:
+        """Perform a legal action for the seat to move; IllegalActionError if it is refused
+        (whatever ``action`` is: what is not an action is refused as not allowed).
 
         Returns the events the action caused, in order.
         """
@@ -586,7 +591,7 @@ class GameState:
             self._end_turn(events)
         return events
 
-    def apply_quietly(self, action: Action) -> None:
+    def apply_quietly(self, action: object) -> None:
         """``apply`` without building events: the same checks, for search and simulation."""
         # The same as apply, line for line, with no events (the hot path of search).
         legal = self._legal
@@ -609,7 +614,7 @@ class GameState:
         else:
             self._end_turn(None)
 
-    def _refuse(self, action: Action) -> NoReturn:
+    def _refuse(self, action: object) -> NoReturn:
         refusal = self.check(action)
         raise IllegalActionError(refusal or self._refusal(Reason.NOT_ALLOWED))
 
@@ -916,6 +921,16 @@ class GameState:
                 raise AssertionError("the engine is also elsewhere")
             seen |= engine_bit
         return seen
+
+
+# Built by mypyc (the optional compiled build, tools/build_compiled.py), GameState keeps its
+# attributes natively and has no __slots__; it gets the same names back, so that what lists a
+# state's attributes (copy()'s test, debugging) reads one list either way.
+_state_class: Any = GameState
+if "__slots__" not in vars(GameState):
+    _state_class.__slots__ = tuple(
+        name for name in _state_class.__mypyc_attrs__ if not name.startswith("__")
+    )
 
 
 def shuffled(items: list[int], rng: random.Random) -> list[int]:

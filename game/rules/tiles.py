@@ -14,12 +14,23 @@ Tile(low=3, high=5)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import TypeVar
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # a plain install: the mark only matters to the optional compiled build
+    _T = TypeVar("_T")
+
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[_T], _T]:
+        return lambda cls: cls
+
 
 SUPPORTED_SETS: tuple[int, ...] = (6, 9, 12, 15, 18)
 MAX_NUMBER = 18
 
 
+@mypyc_attr(native_class=False)  # mypyc compiles no subclass of tuple as a native class
 class Tile(tuple[int, int]):
     """One domino ``low|high``; built in either order, always stored low first.
 
