@@ -52,6 +52,11 @@ class Settings:
         return self.animation_speed == 0.0
 
     @property
+    def table(self) -> tuple[str, int, str]:
+        """What quick play's table is made of: the preset, the players, the opponent."""
+        return self.preset, self.players, self.opponent
+
+    @property
     def pace_seconds(self) -> float:
         return PACE_SECONDS.get(self.opponent_pace, PACE_SECONDS["normal"])
 

@@ -209,11 +209,6 @@ _GAME = _Kind(
 KINDS: tuple[str, ...] = ("settings", "statistics", "progress", "game")
 
 
-def _table(settings: Settings) -> tuple[str, int, str]:
-    """What quick play's table is made of: the preset, the players, the opponent."""
-    return settings.preset, settings.players, settings.opponent
-
-
 class Store:
     """The game's files in one folder. Loads never raise; saves raise only on caller mistakes.
 
@@ -247,10 +242,9 @@ class Store:
 
     def load_settings(self) -> Settings:
         settings = self._load(_SETTINGS, Settings, settings_from_json)
-        defaults = Settings()
         # The default table is known good: checking it would load the rules and the computer
         # players before the menu's first frame, which needs neither.
-        if _table(settings) != _table(defaults):
+        if settings.table != Settings().table:
             self._check_table(settings)
         return settings
 

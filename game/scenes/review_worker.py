@@ -34,7 +34,7 @@ def _worker(
 ) -> None:
     try:
         from game.ai.review import decisions_of, review
-        from game.recent import review_json
+        from game.review_files import review_json
         from game.rules.record import load_record
 
         record, _state = load_record(text)
@@ -119,7 +119,7 @@ class ReviewJob:
         elif kind == "progress":
             self.done, self.total = int(message[1]), int(message[2])
         elif kind == "done":
-            from game.recent import review_from_json
+            from game.review_files import review_from_json
 
             try:
                 self.result = review_from_json(message[1])

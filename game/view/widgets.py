@@ -17,7 +17,7 @@ import pygame
 
 from game import i18n
 from game.view.fonts import get_font, script_of
-from game.view.theme import RGB, RGBA, Theme
+from game.view.theme import RGB, RGBA, Theme, mix
 
 # ----------------------------------------------------------------------------- caches
 
@@ -291,14 +291,6 @@ def draw_panel(
     surf = panel(rect.size, fill, edge, radius, edge_width, shadow)
     pad = (surf.get_width() - rect.width) // 2
     target.blit(surf, (rect.x - pad, rect.y - pad))
-
-
-def mix(c1: RGB, c2: RGB, f: float) -> RGB:
-    return (
-        round(c1[0] + (c2[0] - c1[0]) * f),
-        round(c1[1] + (c2[1] - c1[1]) * f),
-        round(c1[2] + (c2[2] - c1[2]) * f),
-    )
 
 
 def clear_caches() -> None:

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from game.ai.review import review
 from game.ai.simple import make_seat
-from game.recent import MAX_RECENT, RecentMatches, keep_match, review_from_json, review_json
+from game.recent import MAX_RECENT, RecentMatches, keep_match
+from game.review_files import review_from_json, review_json
 from game.rules import Rules
 from game.rules.record import load_record
 from game.saves import Keeper

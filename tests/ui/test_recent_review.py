@@ -21,7 +21,8 @@ import pytest
 from game.ai.review import review
 from game.ai.simple import make_seat
 from game.app import App
-from game.recent import keep_match, review_json
+from game.recent import keep_match
+from game.review_files import review_json
 from game.rules import Rules
 from game.rules.record import load_record
 from game.scenes import reviewing
