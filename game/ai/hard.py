@@ -217,6 +217,8 @@ class HardSearch:
             n = len(mine)
             diffs = [a - b for a, b in zip(mine, lead, strict=False)]
             mean = sum(diffs) / n
+            if mean >= margin and z >= 0:
+                continue  # kept, whatever its spread
             var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
             if mean + z * math.sqrt(var / n) < margin:
                 self.active[index] = False
