@@ -191,10 +191,11 @@ class HardSearch:
         weight = self.config.opponents_weight / len(others)
         sign = self._sign
         values = self._values
+        last = len(self.active) - 1 - self.active[::-1].index(True)
         for index, action in enumerate(self.candidates):
             if not self.active[index]:
                 continue
-            state = base.copy()
+            state = base if index == last else base.copy()  # the last one plays on the guess
             state.apply_quietly(action)
             lines[seat] = self._after[index]
             scores = fast_playout(

@@ -242,6 +242,7 @@ def fast_playout(
     hands = state.hands
     boneyard = state.boneyard
     train_end = state.train_end
+    end_masks = [number_mask[end] for end in train_end]  # the tiles that fit each train
     markers = state.markers
     first_pending = state.first_pending
     open_doubles = state.open_doubles
@@ -295,7 +296,7 @@ def fast_playout(
         train = -1
         several = False
         for open_train in trains:
-            fits = source & number_mask[train_end[open_train]]
+            fits = source & end_masks[open_train]
             if fits:
                 if train >= 0 or fits & (fits - 1):
                     several = True
@@ -314,9 +315,7 @@ def fast_playout(
             elif line or replan:
                 index = nexts[seat]
                 order = orders[seat]
-                if index >= len(order) or not (
-                    line and number_mask[train_end[seat]] >> order[index] & 1
-                ):
+                if index >= len(order) or not (line and end_masks[seat] >> order[index] & 1):
                     line = 0
                     if replan:
                         plan_key = hand << 5 | train_end[seat]
@@ -334,7 +333,7 @@ def fast_playout(
             own_marked = markers[seat]
             best_key = -1e9
             for open_train in trains:
-                fits = source & number_mask[train_end[open_train]]
+                fits = source & end_masks[open_train]
                 own = open_train == seat
                 while fits:
                     low_bit = fits & -fits
@@ -376,6 +375,7 @@ def fast_playout(
             hand = hands[seat] = hand ^ 1 << tile_id
             touching = train_end[train]
             open_end = train_end[train] = low[tile_id] + high[tile_id] - touching
+            end_masks[train] = number_mask[open_end]
             if train == seat and markers[seat]:
                 markers[seat] = False
                 marked ^= 1 << seat
