@@ -134,15 +134,19 @@ def main() -> None:
     print(f"normal    {figures(time_level(normal.choose, positions))}")
     guesses: list[int] = []
     guarded = 0  # decisions the time guard stopped before their guesses were made
+    settled = 0  # decisions the race settled (one candidate left) before all guesses
 
     def hard_choose(observation: Observation) -> object:
-        nonlocal guarded
+        nonlocal guarded, settled
         search = hard.start(observation)
         search.step()
         guesses.append(search.samples)
-        settled = search.trivial or search.active.count(True) == 1
-        if config.iterations is not None and search.samples < config.iterations and not settled:
-            guarded += 1
+        one_left = search.trivial or search.active.count(True) == 1
+        if config.iterations is not None and search.samples < config.iterations:
+            if one_left:
+                settled += not search.trivial
+            else:
+                guarded += 1
         return search.best()
 
     hard_times = time_level(hard_choose, positions)
@@ -150,7 +154,8 @@ def main() -> None:
     print(
         f"hard      {figures(hard_times)}   {config.iterations} guesses, time guard {cap}; "
         f"guesses made: median {statistics.median(guesses):.0f}, min {min(guesses)}; "
-        f"stopped by the guard: {guarded} of {len(guesses)} ({guarded / len(guesses):.0%})"
+        f"stopped by the guard: {guarded} of {len(guesses)} ({guarded / len(guesses):.0%}); "
+        f"settled by the race before: {settled}"
     )
 
     slices: list[float] = []
