@@ -2,6 +2,7 @@
 
     python benchmarks/bench_ai.py [--positions N] [--preset standard|station] [--players P]
                                   [--budget-ms MS] [--iterations N] [--seed S] [--slowdown F]
+                                  [--race-margin POINTS]
 
 Positions come from real rounds between Normal seats (every engine, every stage of a round);
 each level then decides at every position where the seat to move has a choice (two or more
@@ -101,6 +102,9 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--race-margin", type=float, default=None, help="Hard's race_margin (default: its own)"
+    )
+    parser.add_argument(
         "--slowdown",
         type=float,
         default=None,
@@ -129,6 +133,8 @@ def main() -> None:
         config = replace(config, iterations=args.iterations, budget_ms=args.budget_ms)
     elif args.budget_ms is not None:
         config = replace(config, budget_ms=args.budget_ms)
+    if args.race_margin is not None:
+        config = replace(config, race_margin=args.race_margin)
     easy, normal, hard = EasySeat(1), NormalSeat(1), HardSeat(1, config=config)
     print(f"easy      {figures(time_level(easy.choose, positions))}")
     print(f"normal    {figures(time_level(normal.choose, positions))}")
