@@ -2,7 +2,7 @@
 
     python benchmarks/bench_ai.py [--positions N] [--preset standard|station] [--players P]
                                   [--budget-ms MS] [--iterations N] [--seed S] [--slowdown F]
-                                  [--race-margin POINTS]
+                                  [--race-z Z] [--race-margin POINTS]
 
 Positions come from real rounds between Normal seats (every engine, every stage of a round);
 each level then decides at every position where the seat to move has a choice (two or more
@@ -102,6 +102,9 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--race-z", type=float, default=None, help="Hard's race_z (default: its own)"
+    )
+    parser.add_argument(
         "--race-margin", type=float, default=None, help="Hard's race_margin (default: its own)"
     )
     parser.add_argument(
@@ -135,6 +138,8 @@ def main() -> None:
         config = replace(config, budget_ms=args.budget_ms)
     if args.race_margin is not None:
         config = replace(config, race_margin=args.race_margin)
+    if args.race_z is not None:
+        config = replace(config, race_z=args.race_z)
     easy, normal, hard = EasySeat(1), NormalSeat(1), HardSeat(1, config=config)
     print(f"easy      {figures(time_level(easy.choose, positions))}")
     print(f"normal    {figures(time_level(normal.choose, positions))}")
