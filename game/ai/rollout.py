@@ -186,7 +186,7 @@ _OPEN_TRAINS: dict[int, tuple[int, ...]] = {}
 # Lines planned again in playouts (quick_line_ids), by hand << 5 | open end: the playouts of one
 # decision meet the same hands again (a third of the time on bench_ai's positions).
 _PLANS: dict[int, list[int]] = {}
-PLANS_KEPT = 20_000
+PLANS_KEPT = 4096  # about a decision's worth; clearing many more at once would stall a slice
 
 
 def _open_key(players: int, seat: int, marked: int) -> int:
