@@ -62,6 +62,10 @@ class HardConfig:
     opponents_weight: float = 1.5
     race_after: int = 16  # guesses before candidates start to be dropped
     race_z: float = 2.0  # drop a candidate this many standard errors behind the leader
+    # ... but this many in the first race_early guesses, where a few lucky playouts can make
+    # the best candidate look worse (and the race looks again after every guess).
+    race_z_early: float = 3.0
+    race_early: int = 48
     # ... or once it is, by as many standard errors, at most this many points better than the
     # leader: a near tie that more guesses would not settle in time (the search stops when one
     # candidate is left). On bench_ai's positions, 2 points cut the longest decisions' playouts
@@ -210,7 +214,8 @@ class HardSearch:
     def _race(self) -> None:
         leader = self._leader()
         lead = self.utilities[leader]
-        z = self.config.race_z
+        config = self.config
+        z = config.race_z_early if self.samples < config.race_early else config.race_z
         margin = self.config.race_margin
         for index, mine in enumerate(self.utilities):
             if index == leader or not self.active[index]:
