@@ -62,15 +62,15 @@ class HardConfig:
     opponents_weight: float = 1.5
     race_after: int = 16  # guesses before candidates start to be dropped
     race_z: float = 2.0  # drop a candidate this many standard errors behind the leader
-    # ... but this many in the first race_early guesses, where a few lucky playouts can make
-    # the best candidate look worse (and the race looks again after every guess).
-    race_z_early: float = 3.0
-    race_early: int = 48
     # ... or once it is, by as many standard errors, at most this many points better than the
     # leader: a near tie that more guesses would not settle in time (the search stops when one
     # candidate is left). On bench_ai's positions, 2 points cut the longest decisions' playouts
     # by about a third with no measurable loss (see the race's docstring).
     race_margin: float = 2.0
+    # race_z is this many in the first race_early guesses, where a few lucky playouts can make
+    # the best candidate look worse (and the race looks again after every guess).
+    race_z_early: float = 3.0
+    race_early: int = 48
     search_first_turn: bool = True  # False: lay the first turn as Normal would
     # Plan each guessed opponent hand with short_line_ids of this many nodes (0: quick_line):
     # 30 plays as well as the exact planner does, where quick_line's lines lose ~4 points.
@@ -91,7 +91,10 @@ class HardSearch:
     the time goes to the close calls. With a margin of 0 that is a candidate known to be
     worse; the margin also drops one that, at best, is barely better: playouts are noisy (a
     paired difference has a standard deviation of some 40 points), so a near tie would take
-    thousands of guesses to settle and costs at most the margin when left unsettled.
+    thousands of guesses to settle and costs at most the margin when left unsettled. In the
+    first ``race_early`` guesses the race asks for ``race_z_early`` standard errors instead:
+    it looks again after every guess, and early on a few lucky playouts can make the best
+    candidate look worse.
     """
 
     def __init__(
@@ -216,7 +219,7 @@ class HardSearch:
         lead = self.utilities[leader]
         config = self.config
         z = config.race_z_early if self.samples < config.race_early else config.race_z
-        margin = self.config.race_margin
+        margin = config.race_margin
         for index, mine in enumerate(self.utilities):
             if index == leader or not self.active[index]:
                 continue
