@@ -180,20 +180,22 @@ def test_hard_race_keeps_a_candidate_that_may_be_better_by_more_than_its_margin(
 
 
 def test_hard_race_asks_for_more_evidence_in_its_first_guesses() -> None:
-    # Candidate 1 trails by some 2.5 standard errors: kept while the race is early (3 needed),
-    # dropped once it is not (2 needed).
+    # Candidate 1 trails by more standard errors than the race asks for later, fewer than it
+    # asks for early: kept while the race is early, dropped once it is not.
+    config = HardConfig()
+    behind = (config.race_z + config.race_z_early) / 2
     rng = random.Random(7)
     diffs = [rng.gauss(0.0, 10.0) for _ in range(60)]
     mean = sum(diffs) / len(diffs)
     spread = (sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)) ** 0.5
-    shift = -mean - 2.5 * spread / len(diffs) ** 0.5
-    for samples, kept in ((10, True), (60, False)):
+    shift = -mean - behind * spread / len(diffs) ** 0.5
+    for samples, kept in ((config.race_early - 1, True), (config.race_early, False)):
         search = _two_way_search(0.0)
         del search.candidates[2:], search.utilities[2:], search.active[2:]
         for d in diffs:
             base = rng.uniform(-40.0, 40.0)
             search.utilities[0].append(base)
             search.utilities[1].append(base + d + shift)
-        search.samples = samples  # the guesses made so far (race_early is 48)
+        search.samples = samples  # the guesses made so far
         search._race()
         assert search.active == [True, kept]
