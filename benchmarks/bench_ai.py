@@ -2,6 +2,7 @@
 
     python benchmarks/bench_ai.py [--positions N] [--preset standard|station] [--players P]
                                   [--budget-ms MS] [--iterations N] [--seed S] [--slowdown F]
+                                  [--race-z Z] [--race-margin POINTS]
 
 Positions come from real rounds between Normal seats (every engine, every stage of a round);
 each level then decides at every position where the seat to move has a choice (two or more
@@ -101,6 +102,12 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--race-z", type=float, default=None, help="Hard's race_z (default: its own)"
+    )
+    parser.add_argument(
+        "--race-margin", type=float, default=None, help="Hard's race_margin (default: its own)"
+    )
+    parser.add_argument(
         "--slowdown",
         type=float,
         default=None,
@@ -129,20 +136,28 @@ def main() -> None:
         config = replace(config, iterations=args.iterations, budget_ms=args.budget_ms)
     elif args.budget_ms is not None:
         config = replace(config, budget_ms=args.budget_ms)
+    if args.race_margin is not None:
+        config = replace(config, race_margin=args.race_margin)
+    if args.race_z is not None:
+        config = replace(config, race_z=args.race_z)
     easy, normal, hard = EasySeat(1), NormalSeat(1), HardSeat(1, config=config)
     print(f"easy      {figures(time_level(easy.choose, positions))}")
     print(f"normal    {figures(time_level(normal.choose, positions))}")
     guesses: list[int] = []
     guarded = 0  # decisions the time guard stopped before their guesses were made
+    settled = 0  # decisions the race settled (one candidate left) before all guesses
 
     def hard_choose(observation: Observation) -> object:
-        nonlocal guarded
+        nonlocal guarded, settled
         search = hard.start(observation)
         search.step()
         guesses.append(search.samples)
-        settled = search.trivial or search.active.count(True) == 1
-        if config.iterations is not None and search.samples < config.iterations and not settled:
-            guarded += 1
+        one_left = search.trivial or search.active.count(True) == 1
+        if config.iterations is not None and search.samples < config.iterations:
+            if one_left:
+                settled += not search.trivial
+            else:
+                guarded += 1
         return search.best()
 
     hard_times = time_level(hard_choose, positions)
@@ -150,7 +165,8 @@ def main() -> None:
     print(
         f"hard      {figures(hard_times)}   {config.iterations} guesses, time guard {cap}; "
         f"guesses made: median {statistics.median(guesses):.0f}, min {min(guesses)}; "
-        f"stopped by the guard: {guarded} of {len(guesses)} ({guarded / len(guesses):.0%})"
+        f"stopped by the guard: {guarded} of {len(guesses)} ({guarded / len(guesses):.0%}); "
+        f"settled by the race before: {settled}"
     )
 
     slices: list[float] = []

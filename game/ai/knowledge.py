@@ -177,6 +177,9 @@ class Sampler:
                 {s: [ALL_TILES[i] for i in ids] for s, ids in guess.hands.items()},
                 [ALL_TILES[i] for i in guess.boneyard],
             )
+            # The seat's legal actions are the same in every guess (its own hand, the table,
+            # the boneyard's size): worked out once here, the copies share them.
+            state.legal_actions()
             return state.copy()
         state = template.copy()
         hands = state.hands

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from game.rules import END_TURN, GameState, Play
 from game.rules.state import PLAY
-from game.rules.tiles import HIGH, IS_DOUBLE, LOW, NUMBER_MASK
+from game.rules.tiles import DOUBLES_MASK, HIGH, IS_DOUBLE, LOW, NUMBER_MASK
 
 from .planner import quick_line_ids
 
@@ -178,6 +178,30 @@ def playout(
         state.apply_quietly(action)
 
 
+# Per seat and set of marked trains: the trains open to that seat in a later turn (its own, the
+# Mexican train, then the marked ones, in the engine's order). Keyed by _open_key.
+_OPEN_TRAINS: dict[int, tuple[int, ...]] = {}
+
+
+# Lines planned again in playouts (quick_line_ids), by hand << 5 | open end: the playouts of one
+# decision meet the same hands again (a third of the time on bench_ai's positions).
+_PLANS: dict[int, list[int]] = {}
+PLANS_KEPT = 4096  # about a decision's worth; clearing many more at once would stall a slice
+
+
+def _open_key(players: int, seat: int, marked: int) -> int:
+    return (marked << 4 | seat) << 4 | players
+
+
+def _open_trains(players: int, seat: int, marked: int) -> tuple[int, ...]:
+    """The trains open to ``seat`` in a later turn when ``marked`` (a bit per seat) is up."""
+    trains = (seat, players) + tuple(
+        train for train in range(players) if marked >> train & 1 and train != seat
+    )
+    _OPEN_TRAINS[_open_key(players, seat, marked)] = trains
+    return trains
+
+
 def fast_playout(
     state: GameState,
     rng: random.Random,
@@ -192,9 +216,14 @@ def fast_playout(
     every table). It plays the rules of the engine's turn (``GameState.legal_actions``,
     ``_play``, ``_draw``, ``_pass``, ``_end_turn``) on the state's own lists, but keeps no log,
     events or train tiles: afterwards ``state`` is only good to be thrown away.
+
+    A turn with no play or a single one (most of them) costs one pass over the open trains;
+    only a real choice scores the plays, drawing the noise in the engine's order of the legal
+    plays (train by train, tile ids rising), as :func:`playout` does.
     """
     is_double = IS_DOUBLE
     number_mask = NUMBER_MASK
+    not_doubles = ~DOUBLES_MASK
     low = LOW
     high = HIGH
     noise = rng.random
@@ -213,11 +242,11 @@ def fast_playout(
     hands = state.hands
     boneyard = state.boneyard
     train_end = state.train_end
+    end_masks = [number_mask[end] for end in train_end]  # the tiles that fit each train
     markers = state.markers
     first_pending = state.first_pending
     open_doubles = state.open_doubles
     players = state.players
-    mexican = players
     went_out: list[int] = []
     out_pending = state.out_pending
     current = state.current
@@ -235,41 +264,46 @@ def fast_playout(
             masks[seat] |= 1 << tile_id
     ended = False
     blocked = False
-    plays: list[tuple[int, int]] = []
-    single_trains = [(train,) for train in range(players + 1)]
-    # Per seat, the trains open to it in a later turn (own, Mexican, marked ones, in the
-    # engine's order); None until needed after the markers changed.
-    open_trains: list[Sequence[int] | None] = [None] * players
+    single_trains: list[tuple[int, ...]] = [(train,) for train in range(players + 1)]
+    marked = 0  # a bit per seat whose marker is up (as ``markers``)
+    for seat in range(players):
+        if markers[seat]:
+            marked |= 1 << seat
+    open_trains = _OPEN_TRAINS
+    plans = _PLANS
     while True:
         seat = current
-        # The legal plays, in the engine's order (the noise is drawn in that order too).
-        plays.clear()
-        source = hands[seat] if drawn < 0 else 1 << drawn
+        hand = hands[seat]
         first = first_pending[seat]
         if first:
-            trains: Sequence[int] = single_trains[seat]
+            trains = single_trains[seat]
         elif satisfy >= 0:
             trains = single_trains[satisfy]
         else:
-            trains = open_trains[seat]  # type: ignore[assignment]
-            if trains is None:
-                trains = open_trains[seat] = (seat, mexican) + tuple(
-                    t for t in range(players) if markers[t] and t != seat
-                )
-        check_doubles = follow and not first and limit is not None and len(open_doubles) >= limit
-        for train in trains:
-            m = source & number_mask[train_end[train]]
-            while m:
-                low_bit = m & -m
-                m ^= low_bit
-                tile_id = low_bit.bit_length() - 1
-                if check_doubles and is_double[tile_id] and hands[seat] != low_bit:
-                    continue
-                plays.append((tile_id, train))
-        choice = -1  # index into plays; -1: draw, pass or end the turn
-        if len(plays) == 1 and not (first and chain):
-            choice = 0
-        elif plays:
+            found = open_trains.get((marked << 4 | seat) << 4 | players)
+            trains = found if found is not None else _open_trains(players, seat, marked)
+        source = hand if drawn < 0 else 1 << drawn
+        if (
+            follow
+            and not first
+            and limit is not None
+            and len(open_doubles) >= limit
+            and hand & (hand - 1)
+        ):
+            source &= not_doubles  # no double opens one more, unless it is the last tile
+        # The play, when there is just one; several: a choice to make.
+        tile_id = -1
+        train = -1
+        several = False
+        for open_train in trains:
+            fits = source & end_masks[open_train]
+            if fits:
+                if train >= 0 or fits & (fits - 1):
+                    several = True
+                    break
+                train = open_train
+                tile_id = fits.bit_length() - 1
+        if several or (train >= 0 and first and chain):
             line = masks[seat]
             if endgame and not ended:
                 for other in range(players):
@@ -281,42 +315,52 @@ def fast_playout(
             elif line or replan:
                 index = nexts[seat]
                 order = orders[seat]
-                if index >= len(order) or not (
-                    line and number_mask[train_end[seat]] >> order[index] & 1
-                ):
+                if index >= len(order) or not (line and end_masks[seat] >> order[index] & 1):
                     line = 0
                     if replan:
-                        order = orders[seat] = quick_line_ids(hands[seat], train_end[seat])
+                        plan_key = hand << 5 | train_end[seat]
+                        planned = plans.get(plan_key)
+                        if planned is None:
+                            if len(plans) >= PLANS_KEPT:
+                                plans.clear()
+                            planned = plans[plan_key] = quick_line_ids(hand, train_end[seat])
+                        order = orders[seat] = planned
                         nexts[seat] = 0
-                        for tile_id in order:
-                            line |= 1 << tile_id
+                        for line_id in order:
+                            line |= 1 << line_id
                     masks[seat] = line
             ahead = orders[seat][nexts[seat]] if line else -1
-            marked = markers[seat]
+            own_marked = markers[seat]
             best_key = -1e9
-            for index, (tile_id, train) in enumerate(plays):
-                key = values[tile_id] + spread * noise()
-                if line >> tile_id & 1:
-                    if tile_id == ahead and train == seat:
+            for open_train in trains:
+                fits = source & end_masks[open_train]
+                own = open_train == seat
+                while fits:
+                    low_bit = fits & -fits
+                    fits ^= low_bit
+                    candidate = low_bit.bit_length() - 1
+                    key = values[candidate] + spread * noise()
+                    if line >> candidate & 1:
+                        if own and candidate == ahead:
+                            key += line_own
+                    elif not own:
+                        key += free_elsewhere
+                    elif not line:
                         key += line_own
-                elif train != seat:
-                    key += free_elsewhere
-                elif not line:
-                    key += line_own
-                if is_double[tile_id]:
-                    key += double
-                    if (hands[seat] ^ 1 << tile_id) & number_mask[low[tile_id]]:
-                        key += double_cover
-                if marked and train == seat:
-                    key += marker
-                if key > best_key:
-                    best_key = key
-                    choice = index
-            if chain and line and plays[choice][0] != ahead:
-                choice = -1  # the planned first-turn line is laid: stop there
+                    if is_double[candidate]:
+                        key += double
+                        if (hand ^ low_bit) & number_mask[low[candidate]]:
+                            key += double_cover
+                    if own and own_marked:
+                        key += marker
+                    if key > best_key:
+                        best_key = key
+                        tile_id = candidate
+                        train = open_train
+            if chain and line and tile_id != ahead:
+                train = -1  # the planned first-turn line is laid: stop there
         end_turn = True
-        if choice >= 0:
-            tile_id, train = plays[choice]
+        if train >= 0:
             line = masks[seat]
             if line:
                 order = orders[seat]
@@ -328,12 +372,13 @@ def fast_playout(
                     masks[seat] = 0
                     nexts[seat] = len(order)
             # The engine's _play.
-            hand = hands[seat] = hands[seat] ^ 1 << tile_id
+            hand = hands[seat] = hand ^ 1 << tile_id
             touching = train_end[train]
             open_end = train_end[train] = low[tile_id] + high[tile_id] - touching
+            end_masks[train] = number_mask[open_end]
             if train == seat and markers[seat]:
                 markers[seat] = False
-                open_trains = [None] * players
+                marked ^= 1 << seat
             if open_doubles and train in open_doubles:
                 open_doubles.remove(train)
             was_drawn = drawn >= 0
@@ -357,12 +402,12 @@ def fast_playout(
             pass  # END_TURN
         elif drawn < 0 and boneyard and (not first or first_draw):
             drawn = boneyard.pop()  # DRAW
-            hands[seat] |= 1 << drawn
+            hands[seat] = hand | 1 << drawn
             end_turn = False
         else:  # PASS
             if not markers[seat]:
                 markers[seat] = True
-                open_trains = [None] * players
+                marked |= 1 << seat
             first_pending[seat] = False
             if (
                 not boneyard and not out_pending and state.is_blocked()

@@ -9,6 +9,7 @@ import pytest
 
 from game.ai import EasySeat, HardConfig, HardSeat, NormalSeat, make_opponent
 from game.ai import hard as hard_module
+from game.ai.hard import HardSearch
 from game.ai.simple import SEAT_KINDS, Seat, make_seat
 from game.rules import GameState, Rules
 from game.rules.state import PLAY
@@ -135,3 +136,66 @@ def test_hard_needs_guesses_or_a_budget() -> None:
         HardSeat(1, config=HardConfig(iterations=None, budget_ms=None)).start(
             game.observation(game.current)
         )
+
+
+def _two_way_search(margin: float) -> HardSearch:
+    config = HardConfig(iterations=None, budget_ms=1000.0, race_after=2, race_margin=margin)
+    for game in positions(40, seed=9):
+        search = HardSeat(4, config=config).start(game.observation(game.current))
+        if len(search.candidates) >= 2:
+            return search
+    raise AssertionError("no position with two candidates")
+
+
+def test_hard_race_settles_a_near_tie_only_with_its_margin() -> None:
+    # Two candidates within a point of each other, with a spread that leaves either a chance to
+    # be a point better: with a 2-point margin one of them is left (the search is settled),
+    # with none both keep being searched.
+    rng = random.Random(5)
+    for margin, left in ((2.0, 1), (0.0, 2)):
+        search = _two_way_search(margin)
+        del search.candidates[2:], search.utilities[2:], search.active[2:]
+        for _ in range(100):
+            base = rng.uniform(-40.0, 40.0)
+            search.utilities[0].append(base)
+            search.utilities[1].append(base - 0.3 + rng.uniform(-10.0, 10.0))
+        search._race()
+        assert search.active.count(True) == left
+        assert search.done is (left == 1)
+
+
+def test_hard_race_keeps_a_candidate_that_may_be_better_by_more_than_its_margin() -> None:
+    # Candidate 1 trails by 1 point on average, but its spread leaves it a fair chance of being
+    # 5 points better: the margin does not drop it.
+    rng = random.Random(6)
+    search = _two_way_search(2.0)
+    del search.candidates[2:], search.utilities[2:], search.active[2:]
+    for _ in range(30):
+        base = rng.uniform(-40.0, 40.0)
+        search.utilities[0].append(base)
+        search.utilities[1].append(base - 1.0 + rng.uniform(-30.0, 30.0))
+    search._race()
+    assert search.active == [True, True]
+    assert not search.done
+
+
+def test_hard_race_asks_for_more_evidence_in_its_first_guesses() -> None:
+    # Candidate 1 trails by more standard errors than the race asks for later, fewer than it
+    # asks for early: kept while the race is early, dropped once it is not.
+    config = HardConfig()
+    behind = (config.race_z + config.race_z_early) / 2
+    rng = random.Random(7)
+    diffs = [rng.gauss(0.0, 10.0) for _ in range(60)]
+    mean = sum(diffs) / len(diffs)
+    spread = (sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)) ** 0.5
+    shift = -mean - behind * spread / len(diffs) ** 0.5
+    for samples, kept in ((config.race_early - 1, True), (config.race_early, False)):
+        search = _two_way_search(0.0)
+        del search.candidates[2:], search.utilities[2:], search.active[2:]
+        for d in diffs:
+            base = rng.uniform(-40.0, 40.0)
+            search.utilities[0].append(base)
+            search.utilities[1].append(base + d + shift)
+        search.samples = samples  # the guesses made so far
+        search._race()
+        assert search.active == [True, kept]
