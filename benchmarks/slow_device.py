@@ -26,6 +26,6 @@ class DeviceClock:
 
 
 def give_clock(module: ModuleType, clock: DeviceClock) -> None:
-    """Make ``module`` (one that calls ``time.perf_counter()``, as game.ai.hard does) read
-    ``clock`` instead."""
-    module.time = clock  # type: ignore[attr-defined]
+    """Make ``module`` (game.ai.hard, whose ``use_clock`` sets its time guard's clock) read
+    ``clock`` instead of the wall clock."""
+    module.use_clock(clock.perf_counter)

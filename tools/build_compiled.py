@@ -1,8 +1,8 @@
-"""The optional compiled build: the rules engine (and, asked for, the AI) compiled with mypyc.
+"""The optional compiled build: the rules engine and the AI compiled with mypyc.
 
     pip install -e ".[compiled]"             # mypy, which brings mypyc (needs a C compiler)
-    python tools/build_compiled.py           # build it into build/compiled/ (game/rules)
-    python tools/build_compiled.py --with-ai # game/ai too (see below)
+    python tools/build_compiled.py           # build it into build/compiled/ (rules and AI)
+    python tools/build_compiled.py --rules-only  # game/rules alone
     python tools/build_compiled.py --check   # is build/compiled/ the build of these sources?
     python tools/build_compiled.py run CMD   # run CMD inside the compiled copy, e.g.
     python tools/build_compiled.py run python -m pytest tests/rules tests/ai
@@ -13,11 +13,11 @@ Pure Python stays the game: ``pip install -e .`` compiles nothing, and the check
 ``game/`` never holds a compiled module, so an edited source is always the one that runs. The
 compiled build lives apart, in ``build/compiled/`` (ignored by git): a copy of the project
 (``main.py``, ``game/``, ``tests/``, ``benchmarks/``, the assets...) in which the modules of
-``game/rules`` (and with ``--with-ai`` of ``game/ai``) are compiled in place (their ``.py``
-copies stay beside them for tracebacks; Python loads the extension first). It is used only
-where asked for: ``run`` starts a command in that copy (so its ``main.py``, its ``game`` and its
-tests come first on the path), and the standalone build (``build.spec``) takes it when it is
-there.
+``game/rules`` and ``game/ai`` (with ``--rules-only`` just the rules) are compiled in place
+(their ``.py`` copies stay beside them for tracebacks; Python loads the extension first). It
+is used only where asked for: ``run`` starts a command in that copy (so its ``main.py``, its
+``game`` and its tests come first on the path), and the standalone build (``build.spec``) takes
+it when it is there.
 
 ``build/compiled/COMPILED.json`` records a digest of every file copied. ``run``, ``--check`` and
 ``build.spec`` compare it with the checkout and refuse a stale build by name of the files that
@@ -25,10 +25,10 @@ changed: a compiled module never stands in for a source edited since.
 
 A failed compile says so and exits 1.
 
-``game/ai`` compiles, but does not yet give pure Python's results: ``planner.Line`` is a named
-tuple with its own ``__len__``, and mypyc compiles ``len()`` of a named tuple as its number of
-fields, so Normal's and Hard's scores change (the same-results test, marker ``compiled``, shows
-it). ``--with-ai`` is for trying it until the AI counts ``len(line.ids)``.
+Compiled code reads some Python differently, and the same-results tests (marker ``compiled``)
+hold the build to pure Python's moves: ``len()`` of a named tuple is its number of fields even
+when the class defines ``__len__`` (so the planner's ``Line`` has a ``length`` instead), and a
+module's names cannot be patched from outside (so Hard's clock is set with ``use_clock``).
 """
 
 from __future__ import annotations
@@ -219,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=OUT, help="where the build goes")
     parser.add_argument("--check", action="store_true", help="is the build current?")
-    parser.add_argument("--with-ai", action="store_true", help="compile game/ai too")
+    parser.add_argument("--rules-only", action="store_true", help="compile game/rules alone")
     parser.add_argument("command", nargs=argparse.REMAINDER, help="run CMD...: run CMD in it")
     args = parser.parse_args(argv)
     out = args.out.resolve()
@@ -229,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
         return run(out, args.command[1:])
     if args.check:
         return check(out)
-    return build(out, COMPILED_PACKAGES if args.with_ai else COMPILED_PACKAGES[:1])
+    return build(out, COMPILED_PACKAGES[:1] if args.rules_only else COMPILED_PACKAGES)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,8 @@ For one decision:
 **Budget**: by default Hard plays ``iterations`` guesses per decision (fewer when the race
 below settles it early), so its strength does not depend on the machine's load, with
 ``budget_ms`` as a guard: it stops sooner if that much time has passed, reading
-``time.perf_counter`` (the only clock in the AI). With ``budget_ms=None`` it never reads the
+:func:`clock` (``time.perf_counter``, the only clock in the AI; :func:`use_clock` hands it
+another, as the slow-device benchmarks do). With ``budget_ms=None`` it never reads the
 clock, so its decision is a pure function of the observation and the seed (tests and
 ``tournament --iterations`` use this); with ``iterations=None`` it thinks for ``budget_ms``.
 A :class:`HardSearch` can also be stepped a slice at a time (``step(seconds=...)``) so the
@@ -34,7 +35,7 @@ import dataclasses
 import math
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from game.rules import Action, Observation, Play
@@ -86,6 +87,21 @@ class HardConfig:
 
 
 DEFAULT_CONFIG = HardConfig()
+
+_clock: Callable[[], float] = time.perf_counter
+
+
+def clock() -> float:
+    """Seconds, as Hard's time guard reads them."""
+    return _clock()
+
+
+def use_clock(reader: Callable[[], float]) -> None:
+    """Make Hard's time guard read ``reader`` (seconds) instead of ``time.perf_counter``: a
+    benchmark's stand-in for a slower device. A function rather than a patched module name,
+    so that it holds in the compiled build too."""
+    global _clock
+    _clock = reader
 
 
 class HardSearch:
@@ -168,17 +184,17 @@ class HardSearch:
         search has no ``budget_ms`` (it then never reads the clock).
         """
         timed = self.config.budget_ms is not None
-        started = time.perf_counter() if timed else 0.0
+        started = clock() if timed else 0.0
         ran = 0
         while not self.done:
             if samples is not None and ran >= samples:
                 break
             if timed:
-                now = time.perf_counter()
+                now = clock()
                 if seconds is not None and ran and now - started + self._last_sample > seconds:
                     break
                 self._one_sample()
-                self._last_sample = time.perf_counter() - now
+                self._last_sample = clock() - now
                 self.seconds += self._last_sample
             else:
                 self._one_sample()

@@ -98,11 +98,11 @@ def _score(
     train_end = obs.trains[train].open_end
     new_end = LOW[tile_id] + HIGH[tile_id] - train_end
     if train == seat:
-        line_len = len(best_line(rest, new_end, REPLAN_NODES))
+        line_len = best_line(rest, new_end, REPLAN_NODES).length
     elif plan.mask >> tile_id & 1:
-        line_len = len(best_line(rest, end, REPLAN_NODES))
+        line_len = best_line(rest, end, REPLAN_NODES).length
     else:
-        line_len = len(plan)  # a free tile leaves the plan as it was
+        line_len = plan.length  # a free tile leaves the plan as it was
     free = rest.bit_count() - line_len
     score = -(line_len + w.free_cost * free) + w.pips * values[tile_id]
     if train == seat and obs.markers[seat]:

@@ -81,7 +81,9 @@ class Line(NamedTuple):
             mask |= 1 << tile_id
         return mask
 
-    def __len__(self) -> int:
+    @property
+    def length(self) -> int:
+        """How many tiles the line lays (a named tuple's own ``len`` counts its fields)."""
         return len(self.ids)
 
 

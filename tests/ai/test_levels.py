@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 
 import pytest
@@ -110,7 +111,12 @@ def test_hard_without_a_budget_never_reads_the_clock(monkeypatch: pytest.MonkeyP
     def no_clock() -> float:
         raise AssertionError("Hard read the clock")
 
-    monkeypatch.setattr(hard_module.time, "perf_counter", no_clock)
+    monkeypatch.setattr(hard_module, "_clock", time.perf_counter)  # restored after the test
+    hard_module.use_clock(no_clock)
+    timed = HardConfig(iterations=8, budget_ms=250)
+    with pytest.raises(AssertionError, match="read the clock"):  # the patch holds: timed reads
+        for game in positions(6, seed=4):
+            HardSeat(2, config=timed).choose(game.observation(game.current))
     config = HardConfig(iterations=8, budget_ms=None)
     for game in positions(6, seed=4):
         action = HardSeat(2, config=config).choose(game.observation(game.current))

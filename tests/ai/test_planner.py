@@ -102,7 +102,7 @@ def test_matches_brute_force_on_random_small_hands() -> None:
         end = rng.randrange(set_size + 1)
         plan = best_line(sum(1 << i for i in ids), end)
         length, pips, line = _brute_force(ids, end)
-        assert (len(plan), plan.pips) == (length, pips)
+        assert (plan.length, plan.pips) == (length, pips)
         plain = [i for i in plan.ids if not IS_DOUBLE[i]]
         assert plain == [i for i in line if not IS_DOUBLE[i]]
         assert_is_line(plan.ids, end)

@@ -101,6 +101,6 @@ def test_short_line_is_a_chain_and_exact_when_the_search_is_not_cut() -> None:
                 assert NUMBER_MASK[at] >> tile_id & 1
                 at = LOW[tile_id] + HIGH[tile_id] - at
             best = best_line(hand, end)
-            assert len(order) <= len(best)
+            assert len(order) <= best.length
             if size == 7:  # searched to the end: as long and as heavy as the exact plan
-                assert (len(order), sum(PIPS[i] for i in order)) == (len(best), best.pips)
+                assert (len(order), sum(PIPS[i] for i in order)) == (best.length, best.pips)
