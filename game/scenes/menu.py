@@ -91,6 +91,15 @@ def resume_match(app: App) -> bool:
     return True
 
 
+def title_size(name: str, width: int, u: float) -> int:
+    """The menu title's text size: its own, or smaller where a long translation on a narrow
+    screen would run off the sides (one measure, no search: each size costs the font)."""
+    size = max(30, round(92 * u))
+    room = width - 2 * max(8, round(14 * u))
+    wide = w.text_width(name, size, bold=True)
+    return size if wide <= room else max(w.MIN_TEXT, size * room // wide)
+
+
 class MenuScene(ButtonScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -284,9 +293,8 @@ class MenuScene(ButtonScene):
         surface.blit(w.felt((width, height), th), (0, 0))
         self._draw_train(surface, u)
         appear = min(1.0, self.time / 0.6)
-        title = w.text(
-            _("Mexican Train"), max(30, round(92 * u)), th.accent, bold=True, shadow=True
-        )
+        name = _("Mexican Train")
+        title = w.text(name, title_size(name, width, u), th.accent, bold=True, shadow=True)
         rect = title.get_rect(center=(width // 2, round(height * 0.2)))
         rect.y += round((1 - appear) * 20)
         surface.blit(title, rect)
