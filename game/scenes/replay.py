@@ -91,8 +91,11 @@ class ReplayScene(Scene):
         bh = max(28, round(40 * u))
         right = lay.tray_right
         left = lay.tray_left
-        play = pygame.Rect(right.x + 4, right.centery - bh - 3, right.w - 8, bh)
-        step = pygame.Rect(right.x + 4, right.centery + 3, right.w - 8, bh)
+        # Play over Step, centred on the side; where the side is one low row (portrait), Step
+        # stays in it and Play stands just above, so neither is cut off at the foot.
+        top = min(right.centery - bh - 3, right.bottom - 2 * bh - 6)
+        play = pygame.Rect(right.x + 4, top, right.w - 8, bh)
+        step = pygame.Rect(right.x + 4, top + bh + 6, right.w - 8, bh)
         speed = pygame.Rect(left.x + 4, left.centery - bh // 2, left.w - 8, bh)
         self.buttons = {
             "play": w.Button(_("Pause"), play, self.toggle, primary=True),

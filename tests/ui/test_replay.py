@@ -93,3 +93,26 @@ def test_cli_parses_replay_and_screenshots() -> None:
     assert (args.command, args.out, args.size) == ("screenshots", "shots", (640, 480))
     args = cli.build_parser().parse_args(["screenshots", "--out", "shots"])
     assert args.size == (1280, 720)
+
+
+def test_the_replay_buttons_are_whole_on_every_screen_shape() -> None:
+    """Play, Step, speed and Back stay inside the window and apart, landscape and portrait (a
+    phone-shaped 480x800 once had Step cut off at the foot)."""
+    for size in [(480, 800), (640, 480), (1280, 720), (800, 1280), (320, 240)]:
+        app = new_app(size)
+        try:
+            scene = ReplayScene.from_text(app, record_text(), "test.jsonl")
+            scene.back = True
+            app.push(scene)
+            frames(app, 2)
+            scene._make_buttons()
+            bounds = app.screen.get_rect()
+            rects = {name: button.rect for name, button in scene.buttons.items()}
+            for name, rect in rects.items():
+                assert bounds.contains(rect), f"{name} {rect} outside {bounds} at {size}"
+            names = list(rects)
+            for i, a in enumerate(names):
+                for b in names[i + 1 :]:
+                    assert not rects[a].colliderect(rects[b]), f"{a} and {b} overlap at {size}"
+        finally:
+            app.close()
