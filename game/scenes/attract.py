@@ -10,8 +10,9 @@ import pygame
 
 from game.i18n import _
 from game.input.intents import Intent
-from game.rules import Action, Rules
+from game.rules import Rules
 from game.scenes.base import Scene
+from game.scenes.computer_move import ComputerMove
 from game.view import widgets as w
 
 if TYPE_CHECKING:
@@ -35,9 +36,7 @@ class AttractScene(Scene):
         self.woken = False
         self.session: Session
         self.view: TableView
-        self._timer = 0.0
-        self._asked: int | None = None
-        self._answer: Action | None = None
+        self._move = ComputerMove()
         self._rest = 0.0
         self._new_match()
 
@@ -82,8 +81,7 @@ class AttractScene(Scene):
         view.feed(events)
         self.session = session
         self.view = view
-        self._asked = None
-        self._answer = None
+        self._move.forget()
         self._rest = 0.0
 
     # ------------------------------------------------------------------ waking up
@@ -140,24 +138,9 @@ class AttractScene(Scene):
         view.thinking = seat
         if view.busy:
             return
-        runner = self.session.runner
-        if self._asked != seat:
-            self._asked = seat
-            self._answer = None
-            self._timer = ATTRACT_PACE
-            runner.request(seat, state.observation(seat))
-        if self._answer is None:
-            answer = runner.poll()
-            if answer is not None and answer[0] == seat:
-                self._answer = answer[1]
-        self._timer -= dt
-        if self._answer is None or self._timer > 0:
+        action = self._move.take(self.session, dt, ATTRACT_PACE)
+        if action is None:
             return
-        action = self._answer
-        if state.check(action, seat) is not None:
-            action = state.legal_actions()[0]  # the rules decide, never the seat
-        self._asked = None
-        self._answer = None
         view.feed(self.session.apply(action))
 
     # ------------------------------------------------------------------ drawing

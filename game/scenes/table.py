@@ -221,7 +221,7 @@ class TableScene(TablePointer, TableFocus, TableHelp, TableTurns, TablePrompt):
         view.hand_hidden = False
         self._deselect()
         self.nav.clear()
-        self.ai_seat = None
+        self.computer_move.forget()
         self._covered = False
 
     # ------------------------------------------------------------------ time
@@ -249,7 +249,7 @@ class TableScene(TablePointer, TableFocus, TableHelp, TableTurns, TablePrompt):
         if state.phase != "play":
             self._round_over()
         elif state.current == self.human and self.session.is_person(state.current):
-            self.ai_seat = None
+            self.computer_move.forget()
             self._human_turn(dt)
         elif self.pass_and_play and self.session.is_person(state.current):
             self._hand_over(state.current)

@@ -12,6 +12,7 @@ from game import i18n
 from game.rules import Action, GameState, Play, Refusal, Tile
 from game.rules import events as ev
 from game.scenes.base import Scene
+from game.scenes.computer_move import ComputerMove
 from game.scenes.seating import table_view
 from game.scenes.session import Session
 from game.view import widgets as w
@@ -45,9 +46,7 @@ class TableBase(Scene):
         self.selected: Tile | None = None
         self.pointer = (0, 0)
         self._held_turn = 0.0  # 0 upright .. 1 lying, eased toward the pointer's place
-        self.ai_seat: int | None = None
-        self.ai_timer = 0.0
-        self.ai_answer: Action | None = None
+        self.computer_move = ComputerMove()
         self.auto_pass = 0.0
         self.summary_shown = False
         self._turn_steps = 0  # computer steps so far in this turn (pace the first one longer)

@@ -71,26 +71,11 @@ class TableTurns(TableBase):
         view.thinking = seat
         if view.busy:
             return
-        runner = self.session.runner
-        if self.ai_seat != seat or self.ai_timer is None:
-            self.ai_seat = seat
-            self.ai_answer = None
-            pace = self.app.settings.pace_seconds
-            self.ai_timer = pace if self._turn_steps == 0 else pace * 0.55
-            runner.request(seat, state.observation(seat), self.session.moment)
-        if self.ai_answer is None:
-            answer = runner.poll()
-            if answer is not None and answer[0] == seat:
-                self.ai_answer = answer[1]
-        self.ai_timer -= dt
-        if self.ai_answer is None or self.ai_timer > 0:
+        pace = self.app.settings.pace_seconds
+        pause = pace if self._turn_steps == 0 else pace * 0.55  # the turn's first step longer
+        action = self.computer_move.take(self.session, dt, pause, self.session.moment)
+        if action is None:
             return
-        action = self.ai_answer
-        refusal = state.check(action, seat)
-        if refusal is not None:  # a seat bug must not break the table: take a legal move
-            action = state.legal_actions()[0]
-        self.ai_answer = None
-        self.ai_seat = None
         before = state.current
         self._apply(action)
         self._turn_steps = self._turn_steps + 1 if state.current == before else 0

@@ -1,7 +1,6 @@
 """Small drawing helpers every scene shares: cached text, panels, buttons, felt, icons.
 
-Everything that costs more than a blit is cached by its inputs (text by string, size and
-colour; panels by size and colours), so a frame mostly blits finished surfaces.
+Anything dearer than a blit is cached by its inputs (text, panels), so a frame mostly blits.
 """
 
 from __future__ import annotations
@@ -17,7 +16,8 @@ import pygame
 
 from game import i18n
 from game.view.fonts import get_font, script_of
-from game.view.theme import RGB, RGBA, Theme, mix
+from game.view.theme import RGB, RGBA, Theme
+from game.view.theme import mix as mix  # the scenes mix colours as widgets.mix
 
 # ----------------------------------------------------------------------------- caches
 
