@@ -21,8 +21,8 @@ For one decision:
 **Budget**: by default Hard plays ``iterations`` guesses per decision (fewer when the race
 below settles it early), so its strength does not depend on the machine's load, with
 ``budget_ms`` as a guard: it stops sooner if that much time has passed, reading
-:func:`clock` (``time.perf_counter``, the only clock in the AI; :func:`use_clock` hands it
-another, as the slow-device benchmarks do). With ``budget_ms=None`` it never reads the
+``time.perf_counter`` (the only clock in the AI; :func:`use_clock` hands it another, as the
+slow-device benchmarks do). With ``budget_ms=None`` it never reads the
 clock, so its decision is a pure function of the observation and the seed (tests and
 ``tournament --iterations`` use this); with ``iterations=None`` it thinks for ``budget_ms``.
 A :class:`HardSearch` can also be stepped a slice at a time (``step(seconds=...)``) so the
@@ -88,12 +88,7 @@ class HardConfig:
 
 DEFAULT_CONFIG = HardConfig()
 
-_clock: Callable[[], float] = time.perf_counter
-
-
-def clock() -> float:
-    """Seconds, as Hard's time guard reads them."""
-    return _clock()
+_clock: Callable[[], float] = time.perf_counter  # what the time guard reads (use_clock)
 
 
 def use_clock(reader: Callable[[], float]) -> None:
@@ -184,17 +179,17 @@ class HardSearch:
         search has no ``budget_ms`` (it then never reads the clock).
         """
         timed = self.config.budget_ms is not None
-        started = clock() if timed else 0.0
+        started = _clock() if timed else 0.0
         ran = 0
         while not self.done:
             if samples is not None and ran >= samples:
                 break
             if timed:
-                now = clock()
+                now = _clock()
                 if seconds is not None and ran and now - started + self._last_sample > seconds:
                     break
                 self._one_sample()
-                self._last_sample = clock() - now
+                self._last_sample = _clock() - now
                 self.seconds += self._last_sample
             else:
                 self._one_sample()
