@@ -114,6 +114,8 @@ class MenuScene(ButtonScene):
         keeper = self.app.keeper
         self._saves_version = keeper.version if keeper is not None else 0
         # Labels are translated here; a change of language lays the menu out again (resize).
+        self._title = _("Mexican Train")
+        self._title_size = title_size(self._title, width, u)
         # Two tiers: the ways into a game as big buttons, the rest as a row of smaller ones.
         items: list[tuple[str, Callable[[], None]]] = [
             (_("Quick play"), self.quick_play),
@@ -293,8 +295,7 @@ class MenuScene(ButtonScene):
         surface.blit(w.felt((width, height), th), (0, 0))
         self._draw_train(surface, u)
         appear = min(1.0, self.time / 0.6)
-        name = _("Mexican Train")
-        title = w.text(name, title_size(name, width, u), th.accent, bold=True, shadow=True)
+        title = w.text(self._title, self._title_size, th.accent, bold=True, shadow=True)
         rect = title.get_rect(center=(width // 2, round(height * 0.2)))
         rect.y += round((1 - appear) * 20)
         surface.blit(title, rect)
