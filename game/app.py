@@ -41,6 +41,7 @@ from game.input.viewport import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, Viewport
 from game.scenes.base import Scene
 from game.settings import Settings
 from game.sound_start import shared_sounds, warm_up_sounds
+from game.view import fonts
 from game.view.theme import Theme, theme_by_id
 from game.view.tiles import TileRenderer
 
@@ -382,6 +383,7 @@ class App:
         self.frames += 1
         if self.frames == 1:
             startup.first_frame()
+            fonts.stop_sharing()  # the game is up: each text size gets its own font object
         if self.notices:
             self.notices[0].update(dt)
             if not self.notices[0].alive:
@@ -585,6 +587,7 @@ def run(
     ``size``/``fullscreen`` None (not on the command line): as the player left the window."""
     from game.store import Store
 
+    fonts.share_faces()  # the first frame opens one font face, not one per text size
     try:
         app = open_app(size, Store(), fullscreen=fullscreen, kiosk=kiosk)
     except pygame.error as error:

@@ -5,6 +5,13 @@ The packages register themselves with ``fontpkg`` (entry point group ``fontpkg.f
 and from a PyInstaller build that bundles the package data. Both ship one *variable* font
 (axes wdth/wght); SDL_ttf 2.x opens its default instance (Regular 400) and cannot pick a weight,
 so bold is SDL_ttf's synthetic emboldening. Missing packages fall back to pygame's own font.
+
+A font object's first measure or render costs some 12 ms for Noto Sans (HarfBuzz reads the
+face's tables once per object), whatever its size. So while the game is starting
+(:func:`share_faces`, until :func:`stop_sharing` after the first frame) every size of a script
+and weight is served by one object set to that size (``point_size``: the same pixels, the
+glyphs measured again at each change of size); from then on each size has its own object,
+which keeps its glyphs.
 """
 
 from __future__ import annotations
@@ -30,6 +37,21 @@ _MODULES: dict[str, tuple[str, str]] = {
 
 _fonts: dict[tuple[int, bool, str], pygame.font.Font] = {}
 _paths: dict[str, Path | None] = {}
+# While starting: one object per (bold, script), set to each size asked for (see above).
+_shared: dict[tuple[bool, str], pygame.font.Font] | None = None
+
+
+def share_faces() -> None:
+    """Until :func:`stop_sharing`, serve every size from one font object per script and
+    weight: the first frame then opens one face instead of one per size."""
+    global _shared
+    _shared = {}
+
+
+def stop_sharing() -> None:
+    """Give each size its own font object from now on (after the first frame)."""
+    global _shared
+    _shared = None
 
 
 def font_path(script: str = "Latn") -> Path | None:
@@ -81,6 +103,9 @@ _TAMIL = re.compile("[\u0b80-\u0bff]")
 def get_font(size: int, bold: bool = False, script: str = "Latn") -> pygame.font.Font:
     """A cached ``pygame.font.Font`` of ``size`` px for ``script`` ("Latn", "Taml").
 
+    Use it at once: while faces are shared (:func:`share_faces`) the next call may set the
+    same object to another size.
+
     >>> get_font(24, bold=True).get_bold()
     True
     """
@@ -89,6 +114,19 @@ def get_font(size: int, bold: bool = False, script: str = "Latn") -> pygame.font
     font = _fonts.get(key)
     if font is not None:
         return font
+    shared = _shared
+    if shared is not None:
+        face = shared.get((bold, script))
+        if face is None:
+            face = shared[(bold, script)] = _open(size, bold, script)
+        elif face.point_size != size:
+            face.point_size = size
+        return face
+    font = _fonts[key] = _open(size, bold, script)
+    return font
+
+
+def _open(size: int, bold: bool, script: str) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
     path = font_path(script)
@@ -100,7 +138,6 @@ def get_font(size: int, bold: bool = False, script: str = "Latn") -> pygame.font
         # SDL_ttf without shaping lacks set_script: text still renders, unshaped.
         with contextlib.suppress(AttributeError, pygame.error):
             font.set_script(script)
-    _fonts[key] = font
     return font
 
 
@@ -108,6 +145,8 @@ def clear_cache() -> None:
     """Forget cached fonts (e.g. after pygame.font.quit())."""
     _fonts.clear()
     _paths.clear()
+    if _shared is not None:
+        _shared.clear()
 
 
 def available() -> dict[str, str | None]:

@@ -63,3 +63,43 @@ def test_package_module_is_used_when_fontpkg_registry_is_missing(
     monkeypatch.setitem(sys.modules, "fontpkg", None)
     path = fonts.font_path("Latn")
     assert path is not None and path.is_file()
+
+
+def test_while_starting_every_size_is_drawn_by_one_face_with_the_same_pixels() -> None:
+    """The first frame opens one font object per script and weight (each costs ~12 ms on first
+    use), and what it draws and measures is what a font of that size gives."""
+    messages = {"Latn": "Quick play 0123 ÁÉÍÓÚ þð", "Taml": TAMIL}
+    sizes = (18, 92, 20, 8, 18)
+    drawn: dict[tuple[str, int, bool], tuple[bytes, tuple[int, int], int]] = {}
+    fonts.share_faces()
+    try:
+        for script, message in messages.items():
+            faces = set()
+            for bold in (False, True):
+                for size in sizes:
+                    font = fonts.get_font(size, bold=bold, script=script)
+                    faces.add(id(font))
+                    picture = font.render(message, True, (250, 240, 200))
+                    drawn[(script, size, bold)] = (
+                        pygame.image.tobytes(picture, "RGBA"),
+                        font.size(message),
+                        font.get_height(),
+                    )
+            assert len(faces) == 2  # one per weight
+    finally:
+        fonts.stop_sharing()
+    fonts.clear_cache()
+    for (script, size, bold), shown in drawn.items():
+        font = fonts.get_font(size, bold=bold, script=script)
+        picture = font.render(messages[script], True, (250, 240, 200))
+        own = (pygame.image.tobytes(picture, "RGBA"), font.size(messages[script]), font.get_height())
+        assert shown == own, (script, size, bold)
+
+
+def test_after_the_start_each_size_has_its_own_font_again() -> None:
+    fonts.share_faces()
+    shared = fonts.get_font(30)
+    fonts.stop_sharing()
+    own = fonts.get_font(30)
+    assert own is not shared and fonts.get_font(30) is own
+    assert fonts.get_font(31) is not own
