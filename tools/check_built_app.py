@@ -29,9 +29,18 @@ SIMULATIONS = (
 
 
 def _archive_modules(app: Path) -> set[str]:
+    """Every module the app holds as Python code: in its archive, or as loose bytecode files in
+    _internal/ (build.spec's ``noarchive``)."""
     from PyInstaller.archive.readers import pkg_archive_contents
 
-    return set(pkg_archive_contents(str(app)))
+    modules = set(pkg_archive_contents(str(app)))
+    internal = app.parent / "_internal"
+    for path in internal.rglob("*.pyc"):
+        parts = path.relative_to(internal).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        modules.add(".".join(parts))
+    return modules
 
 
 def check_engine(app: Path) -> list[str]:
