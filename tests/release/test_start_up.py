@@ -38,7 +38,7 @@ game.startup.first_frame = first_frame
 from game import cli
 
 status = cli.main(["--frames", "3"])
-print(json.dumps({"status": status, "modules": loaded.get("modules"), "fonts": loaded.get("fonts")}))
+print(json.dumps({"status": status, **loaded}))
 """
 
 LATER = (

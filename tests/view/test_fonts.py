@@ -91,8 +91,9 @@ def test_while_starting_every_size_is_drawn_by_one_face_with_the_same_pixels() -
     fonts.clear_cache()
     for (script, size, bold), shown in drawn.items():
         font = fonts.get_font(size, bold=bold, script=script)
-        picture = font.render(messages[script], True, (250, 240, 200))
-        own = (pygame.image.tobytes(picture, "RGBA"), font.size(messages[script]), font.get_height())
+        message = messages[script]
+        picture = font.render(message, True, (250, 240, 200))
+        own = (pygame.image.tobytes(picture, "RGBA"), font.size(message), font.get_height())
         assert shown == own, (script, size, bold)
 
 
