@@ -25,6 +25,7 @@ def _each(codes: list[str]) -> list[object]:
     ``--dist loadgroup``), so each language's screenshot run is made once, not once a worker."""
     return [pytest.param(code, marks=group(SIZE, code)) for code in codes]
 
+
 # The screens of the screenshot run (a case added there is still checked, by
 # test_screens_not_listed_here_fit, and should be listed here to get its own name).
 SCREENS = [

@@ -29,7 +29,11 @@ def test_settings_changed_in_the_settings_scene_persist_across_a_restart(home: P
         assert isinstance(app.top, SettingsScene)
         before = app.settings
         defaults = (
-            before.opponent_pace, before.numerals, before.theme, before.muted, before.volume
+            before.opponent_pace,
+            before.numerals,
+            before.theme,
+            before.muted,
+            before.volume,
         )
         change(app, "Opponents' pace")  # normal -> fast
         change(app, "Tile faces")  # pips -> numerals

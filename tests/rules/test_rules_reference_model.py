@@ -332,9 +332,7 @@ def _agree(g: GameState, m: Model) -> None:
     assert len(g.legal_actions()) == len(m.legal()), "an action is listed twice"
 
 
-def _match(
-    rules: Rules, players: int, seed: int, check_refusals: bool = False
-) -> tuple[int, int]:
+def _match(rules: Rules, players: int, seed: int, check_refusals: bool = False) -> tuple[int, int]:
     """Play a seeded match at random, checking the engine against the model at every step."""
     g = GameState.new(rules, players, seed)
     m = Model(rules, players, g.deal.rounds, [0] * players, [0] * players)

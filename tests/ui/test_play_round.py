@@ -42,9 +42,7 @@ def table_of(app: Any) -> TableScene | None:
     return None
 
 
-@pytest.mark.parametrize(
-    ("preset", "seed"), [("standard", 4), ("standard", 9), ("station", 2)]
-)
+@pytest.mark.parametrize(("preset", "seed"), [("standard", 4), ("standard", 9), ("station", 2)])
 def test_a_whole_round_through_the_loop(preset: str, seed: int) -> None:
     app = new_app()
     try:
