@@ -145,12 +145,22 @@ def test_hard_needs_guesses_or_a_budget() -> None:
 
 
 def _two_way_search(margin: float) -> HardSearch:
+    """A search cut down to its first two candidates, with no guesses made yet."""
     config = HardConfig(iterations=None, budget_ms=1000.0, race_after=2, race_margin=margin)
     for game in positions(40, seed=9):
         search = HardSeat(4, config=config).start(game.observation(game.current))
         if len(search.candidates) >= 2:
+            del search.candidates[2:], search.utilities[2:], search.active[2:]
             return search
     raise AssertionError("no position with two candidates")
+
+
+def _add_guesses(search: HardSearch, rng: random.Random, differences: list[float]) -> None:
+    """One guess per difference: candidate 1's utility is candidate 0's plus that difference."""
+    for difference in differences:
+        base = rng.uniform(-40.0, 40.0)
+        search.utilities[0].append(base)
+        search.utilities[1].append(base + difference)
 
 
 def test_hard_race_settles_a_near_tie_only_with_its_margin() -> None:
@@ -160,11 +170,8 @@ def test_hard_race_settles_a_near_tie_only_with_its_margin() -> None:
     rng = random.Random(5)
     for margin, left in ((2.0, 1), (0.0, 2)):
         search = _two_way_search(margin)
-        del search.candidates[2:], search.utilities[2:], search.active[2:]
         for _ in range(100):
-            base = rng.uniform(-40.0, 40.0)
-            search.utilities[0].append(base)
-            search.utilities[1].append(base - 0.3 + rng.uniform(-10.0, 10.0))
+            _add_guesses(search, rng, [-0.3 + rng.uniform(-10.0, 10.0)])
         search._race()
         assert search.active.count(True) == left
         assert search.done is (left == 1)
@@ -175,11 +182,8 @@ def test_hard_race_keeps_a_candidate_that_may_be_better_by_more_than_its_margin(
     # 5 points better: the margin does not drop it.
     rng = random.Random(6)
     search = _two_way_search(2.0)
-    del search.candidates[2:], search.utilities[2:], search.active[2:]
     for _ in range(30):
-        base = rng.uniform(-40.0, 40.0)
-        search.utilities[0].append(base)
-        search.utilities[1].append(base - 1.0 + rng.uniform(-30.0, 30.0))
+        _add_guesses(search, rng, [-1.0 + rng.uniform(-30.0, 30.0)])
     search._race()
     assert search.active == [True, True]
     assert not search.done
@@ -197,11 +201,7 @@ def test_hard_race_asks_for_more_evidence_in_its_first_guesses() -> None:
     shift = -mean - behind * spread / len(diffs) ** 0.5
     for samples, kept in ((config.race_early - 1, True), (config.race_early, False)):
         search = _two_way_search(0.0)
-        del search.candidates[2:], search.utilities[2:], search.active[2:]
-        for d in diffs:
-            base = rng.uniform(-40.0, 40.0)
-            search.utilities[0].append(base)
-            search.utilities[1].append(base + d + shift)
+        _add_guesses(search, rng, [d + shift for d in diffs])
         search.samples = samples  # the guesses made so far
         search._race()
         assert search.active == [True, kept]
