@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -59,7 +60,7 @@ LATER = (
 )
 
 
-def _first_frame(home: Path, settings: str | None = None) -> dict[str, object]:
+def _first_frame(home: Path, settings: str | None = None) -> dict[str, Any]:
     home.mkdir(parents=True, exist_ok=True)
     if settings is not None:
         (home / "settings.json").write_text(settings, encoding="utf-8")
@@ -75,7 +76,7 @@ def _first_frame(home: Path, settings: str | None = None) -> dict[str, object]:
 
 
 def _first_frame_modules(home: Path, settings: str | None = None) -> list[str]:
-    return list(_first_frame(home, settings)["modules"])  # type: ignore[call-overload]
+    return list(_first_frame(home, settings)["modules"])
 
 
 def test_the_first_frame_of_a_first_start_loads_nothing_it_does_not_show(home: Path) -> None:
