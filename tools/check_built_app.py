@@ -36,10 +36,8 @@ def _archive_modules(app: Path) -> set[str]:
     modules = set(pkg_archive_contents(str(app)))
     internal = app.parent / "_internal"
     for path in internal.rglob("*.pyc"):
-        parts = path.relative_to(internal).with_suffix("").parts
-        if parts[-1] == "__init__":
-            parts = parts[:-1]
-        modules.add(".".join(parts))
+        source = path.relative_to(internal).with_suffix(".py").as_posix()
+        modules.add(build_compiled.module_name(source))
     return modules
 
 
