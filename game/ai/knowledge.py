@@ -6,13 +6,15 @@ From an :class:`~game.rules.Observation` alone:
   lie in the other hands and the boneyard;
 * every other seat holds as many tiles as its observed hand size;
 * a seat that **drew or passed** could not play on the open numbers of that moment (the log
-  gives them). A seat may have drawn since, so the log is read backwards from its last draw:
+  gives them). Only a drawn tile the seat **kept** can have added those numbers to its hand
+  since: a drawn tile that fitted was played at once, and a kept one is the draw its pass
+  follows in the log (nothing comes between them). So the log is read backwards, counting the
+  draws each seat kept:
 
-  - from its last draw on, its **whole hand** lacks those numbers: the drawn tile was either
-    played at once (it fitted) or kept, and then the seat passed facing the same numbers;
-  - before that, only the tiles it already held lack them: at most as many of its present
-    tiles as it has drawn since may carry such a number (a *soft* limit, checked after a
-    guess is made, with a few retries).
+  - with nothing kept since, its **whole hand** lacks those numbers (a kept tile lacks the
+    numbers of its own draw: the seat passed facing them);
+  - otherwise at most as many of its present tiles as it has kept since may carry such a
+    number (a *soft* limit, checked after a guess is made, with a few retries).
 
   Under ``max_open_doubles`` a seat may hold a double it was not allowed to play, so doubles
   are exempt from these inferences there.
@@ -31,7 +33,7 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from game.rules import GameState, Observation, determinize
-from game.rules.state import LOG_DRAW, shuffled
+from game.rules.state import LOG_DRAW, LOG_PASS, shuffled
 from game.rules.tiles import (
     ALL_TILES,
     DOUBLES_MASK,
@@ -64,30 +66,32 @@ def seat_knowledge(
     ``beliefs`` adds, per seat, a bit mask of numbers its hand lacked before its first draw of
     the round (what a seat remembers of an opponent's first-turn line, see
     :func:`first_turn_beliefs`): the hand now holds at most as many such tiles as the seat has
-    drawn since.
+    kept of its draws since.
     """
     obs = observation
     exempt = DOUBLES_MASK if obs.rules.max_open_doubles is not None else 0
     players = obs.players
     lacks = [0] * players
     softs: list[list[tuple[int, int]]] = [[] for _ in range(players)]
-    draws = [0] * players  # per seat, draws at or after the entry being read (backwards)
+    # Per seat, the drawn tiles it kept (draws its pass followed) after the entry being read: a
+    # drawn tile played at once left the hand as it was. A pass in a later turn straight after
+    # a draw laid at once counts that draw as kept too: a looser limit, never a false one.
+    kept = [0] * players
     known_tiles = NUMBER_TILES.get  # numbers_to_tiles, without a call once a mask is known
     keep = ~exempt
+    following = (-1, -1)  # (seat, kind) of the entry after the one being read
     for seat, kind, numbers in reversed(obs.log_masks):
-        if kind == LOG_DRAW:
-            since = draws[seat] = draws[seat] + 1
-            whole = since == 1  # the seat's last draw
-        else:
-            since = draws[seat]
-            whole = since == 0  # a pass after it
-        if whole:
-            lacks[seat] |= numbers  # at or after the seat's last draw: the whole hand
+        limit = kept[seat]  # tiles that may carry these numbers: the ones kept since
+        if kind == LOG_DRAW and following == (seat, LOG_PASS):
+            kept[seat] = limit + 1
+        following = (seat, kind)
+        if not limit:
+            lacks[seat] |= numbers  # nothing kept since: the whole hand
         else:
             tiles = known_tiles(numbers)
             if tiles is None:
                 tiles = numbers_to_tiles(numbers)
-            softs[seat].append((tiles & keep, since))
+            softs[seat].append((tiles & keep, limit))
     out = []
     for seat in range(players):
         if seat == obs.seat:
@@ -96,8 +100,8 @@ def seat_knowledge(
         soft = softs[seat]
         believed = beliefs.get(seat, 0) if beliefs else 0
         if believed:
-            if draws[seat]:
-                soft.append((numbers_to_tiles(believed), draws[seat]))
+            if kept[seat]:
+                soft.append((numbers_to_tiles(believed), kept[seat]))
             else:
                 lacked |= believed
         forbidden = numbers_to_tiles(lacked) & ~exempt

@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import random
 
-from game.ai.knowledge import Sampler, first_turn_beliefs, seat_knowledge, unseen_mask
+from game.ai.knowledge import (
+    Sampler,
+    SeatKnowledge,
+    first_turn_beliefs,
+    seat_knowledge,
+    unseen_mask,
+)
 from game.ai.normal import NormalSeat
 from game.rules import GameState, Rules
-from game.rules.state import PLAY, assert_valid
-from game.rules.tiles import iter_ids
+from game.rules.state import LOG_DRAW, LOG_PASS, PLAY, assert_valid
+from game.rules.tiles import iter_ids, numbers_to_tiles
 
 from .helpers import positions
 
@@ -96,3 +102,30 @@ def test_no_first_turn_beliefs_without_first_turn_lines() -> None:
         first_turn_beliefs(game.observation(game.current), known)
         game.apply(seats[game.current].choose(game.observation(game.current)))
     assert known == {}
+
+
+def _knowledge_of_seat_one(log: list[tuple[int, int, int]]) -> SeatKnowledge:
+    game = GameState.new(Rules.standard(), 4, 3)
+    game.start_round()
+    observation = game.observation(0)._replace(log_masks=tuple(log))
+    return next(k for k in seat_knowledge(observation) if k.seat == 1)
+
+
+def test_a_drawn_tile_laid_at_once_leaves_what_the_hand_lacked() -> None:
+    # Seat 1 drew and passed facing 5 (the kept tile lacks 5 too), later drew a tile it laid at
+    # once (no pass after it): its hand gained nothing since the pass, so it still lacks 5.
+    five, seven = 1 << 5, 1 << 7
+    known = _knowledge_of_seat_one([(1, LOG_DRAW, five), (1, LOG_PASS, five), (1, LOG_DRAW, seven)])
+    assert known.lacks == five | seven
+    assert known.soft == ()
+    assert known.forbidden == numbers_to_tiles(five | seven)
+
+
+def test_a_drawn_tile_kept_may_carry_what_the_hand_lacked_before() -> None:
+    # The second draw was kept (its pass follows it): that one tile may carry a 5.
+    five, seven = 1 << 5, 1 << 7
+    known = _knowledge_of_seat_one(
+        [(1, LOG_DRAW, five), (1, LOG_PASS, five), (1, LOG_DRAW, seven), (1, LOG_PASS, seven)]
+    )
+    assert known.lacks == seven
+    assert known.soft == ((numbers_to_tiles(five), 1), (numbers_to_tiles(five), 1))
