@@ -153,7 +153,7 @@ def main() -> None:
         search.step()
         guesses.append(search.samples)
         one_left = search.trivial or search.active.count(True) == 1
-        if config.iterations is not None and search.samples < config.iterations:
+        if search.planned and search.samples < search.planned:
             if one_left:
                 settled += not search.trivial
             else:
@@ -163,7 +163,8 @@ def main() -> None:
     hard_times = time_level(hard_choose, positions)
     cap = "none" if config.budget_ms is None else f"{config.budget_ms:.0f} ms"
     print(
-        f"hard      {figures(hard_times)}   {config.iterations} guesses, time guard {cap}; "
+        f"hard      {figures(hard_times)}   {config.iterations} guesses "
+        f"(x{config.first_turn_factor} in first turns), time guard {cap}; "
         f"guesses made: median {statistics.median(guesses):.0f}, min {min(guesses)}; "
         f"stopped by the guard: {guarded} of {len(guesses)} ({guarded / len(guesses):.0%}); "
         f"settled by the race before: {settled}"

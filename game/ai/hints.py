@@ -41,7 +41,7 @@ def hint(observation: Observation, level: str = "normal", seed: int = 0) -> Acti
     if level == "normal":
         return normal_action(observation)
     if level == "hard":
-        config = HardConfig(iterations=HINT_ITERATIONS, budget_ms=None)
+        config = HardConfig(iterations=HINT_ITERATIONS, first_turn_factor=1, budget_ms=None)
         search = HardSearch(observation, config, random.Random(f"hint/{seed}"))
         search.step()
         return search.best()

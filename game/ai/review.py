@@ -164,6 +164,7 @@ def review(
     config = dataclasses.replace(
         DEFAULT_CONFIG,
         iterations=max(1, guesses),
+        first_turn_factor=1,  # every decision weighed with the guesses the review says
         budget_ms=None,  # never the clock: the same review everywhere
         max_candidates=10_000,  # every legal choice, the one made included
         race_after=10**9,  # no candidate dropped early: each gets every guess

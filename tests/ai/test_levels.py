@@ -92,7 +92,7 @@ def test_hard_is_repeatable_and_can_think_in_slices() -> None:
         while not search.step(samples=1):
             pass
         assert search.best() == whole
-        assert search.samples <= 12
+        assert search.samples <= search.planned <= 12 * config.first_turn_factor
 
 
 def test_hard_respects_a_time_budget_in_slices() -> None:
@@ -134,6 +134,23 @@ def test_hard_stops_at_its_time_guard_before_its_guesses() -> None:
             assert search.samples == 1
             searched += 1
     assert searched > 5
+
+
+def test_hard_thinks_longer_over_its_first_turn_than_later() -> None:
+    # A round is mostly its first-turn lines: there Hard makes first_turn_factor times its
+    # guesses (the race left out, so every guess is made).
+    config = HardConfig(iterations=6, budget_ms=None, race_after=10**9, first_turn_factor=3)
+    seen = set()
+    for game in positions(200, seed=4):
+        observation = game.observation(game.current)
+        search = HardSeat(2, config=config).start(observation)
+        if search.trivial:
+            continue
+        search.step()
+        first = observation.first_pending[observation.seat]
+        assert search.samples == (18 if first else 6)
+        seen.add(first)
+    assert seen == {True, False}
 
 
 def test_hard_needs_guesses_or_a_budget() -> None:
