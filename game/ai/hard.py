@@ -144,6 +144,11 @@ class HardSearch:
         self.utilities: list[list[float]] = [[] for _ in range(count)]
         self.active = [True] * count
         self.samples = 0
+        # Running sums the race reads instead of going over every guess again each time: per
+        # candidate the sum of its utilities, per pair the sum of their products.
+        self._folded = 0  # guesses added to the sums so far
+        self._sums = [0.0] * count
+        self._products = [[0.0] * count for _ in range(count)]
         self.seconds = 0.0  # time spent in step(), for the budget
         self._last_sample = 0.0
         self._sampler: Sampler | None = None
@@ -240,30 +245,56 @@ class HardSearch:
         if self.samples >= self.config.race_after:
             self._race()
 
+    def _fold(self) -> None:
+        """Add the guesses made since the last call to the running sums (every active
+        candidate has had every guess; a dropped one is not read again)."""
+        active = [index for index, on in enumerate(self.active) if on]
+        utilities = self.utilities
+        made = len(utilities[active[0]])
+        sums = self._sums
+        for guess in range(self._folded, made):
+            row = [utilities[index][guess] for index in active]
+            for place, index in enumerate(active):
+                mine = row[place]
+                sums[index] += mine
+                products = self._products[index]
+                for other in range(place, len(active)):
+                    products[active[other]] += mine * row[other]
+        self._folded = made
+
     def _race(self) -> None:
-        leader = self._leader()
-        lead = self.utilities[leader]
+        leader = self._leader()  # folds the new guesses in
+        n = self._folded
+        sums = self._sums
+        products = self._products
+        lead_sum = sums[leader]
+        lead_square = products[leader][leader]
         config = self.config
         z = config.race_z_early if self.samples < config.race_early else config.race_z
         margin = config.race_margin
-        for index, mine in enumerate(self.utilities):
+        for index in range(len(self.utilities)):
             if index == leader or not self.active[index]:
                 continue
-            n = len(mine)
-            diffs = [a - b for a, b in zip(mine, lead, strict=False)]
-            mean = sum(diffs) / n
+            # The paired differences with the leader: their mean and their variance.
+            mean = (sums[index] - lead_sum) / n
             if mean >= margin and z >= 0:
                 continue  # kept, whatever its spread
-            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            cross = products[min(index, leader)][max(index, leader)]
+            squares = products[index][index] - 2.0 * cross + lead_square
+            var = max(0.0, (squares - n * mean * mean) / (n - 1))
             if mean + z * math.sqrt(var / n) < margin:
                 self.active[index] = False
 
     def _leader(self) -> int:
+        self._fold()
+        n = self._folded
         best_index = -1
         best_mean = -math.inf
-        for index, values in enumerate(self.utilities):
-            if self.active[index] and values:
-                mean = sum(values) / len(values)
+        if not n:
+            return best_index
+        for index, on in enumerate(self.active):
+            if on:
+                mean = self._sums[index] / n
                 if mean > best_mean:
                     best_index, best_mean = index, mean
         return best_index
