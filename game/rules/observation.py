@@ -8,8 +8,10 @@ cannot see hidden tiles by construction. It is a snapshot of plain immutable val
 ints, tiles, the rules): it holds no reference to the state, and pickles small.
 
 It costs about one engine step to build: the state keeps each train's public view from one
-observation to the next until that train changes (``GameState._train_views``) and the mask of
-the tiles laid (``_laid``), so an observation copies a few short lists and shares the rest.
+observation to the next until that train changes (``GameState._train_views``), the mask of
+the tiles laid (``_laid``), the match's scores until a round is scored (``_match_view``) and the
+round's log until it grows (``_log_view``), so an observation copies a few short lists and
+shares the rest.
 
 :func:`determinize` is the other half: given an observation and a guess of the hidden tiles
 (the other hands and the boneyard order), it builds a :class:`GameState` to search in.
@@ -22,7 +24,7 @@ from typing import NamedTuple
 
 from .actions import Action, play_table
 from .options import Deal, Rules, RulesError
-from .state import LOG_DRAW, PLAY, GameState
+from .state import LOG_DRAW, NO_MATCH_VIEW, PLAY, GameState
 from .tiles import ALL_TILES, DOUBLE_ID, HIGH, LOW, Tile, ids_to_tiles, mask_of, set_mask
 
 
@@ -171,6 +173,18 @@ def observe(state: GameState, seat: int) -> Observation:
     phase = state.phase
     mine = phase == PLAY and state.current == seat
     drawn = state.drawn
+    match = state._match_view
+    if match[0] != len(state.round_scores):  # a round was scored since: build it again
+        match = state._match_view = (
+            len(state.round_scores),
+            tuple(state.totals),
+            tuple(map(tuple, state.round_scores)),
+            tuple(state.rounds_won),
+        )
+    log = state.log
+    log_view = state._log_view
+    if log_view[0] is not log or len(log_view[1]) != len(log):
+        log_view = state._log_view = (log, tuple(log))
     return _new_tuple(
         Observation,
         (
@@ -197,10 +211,10 @@ def observe(state: GameState, seat: int) -> Observation:
             drawn >= 0,
             tuple(state.went_out),
             state.out_pending,
-            tuple(state.totals),
-            tuple(map(tuple, state.round_scores)),
-            tuple(state.rounds_won),
-            tuple(state.log),
+            match[1],
+            match[2],
+            match[3],
+            log_view[1],
             tuple(state.legal_actions()) if mine else (),
             hand,
             set_mask(state.deal.set_size) & ~(hand | state._laid | 1 << engine_id),
@@ -281,6 +295,8 @@ def determinize(
             state._laid |= 1 << tile_id
     state._train_views = list(obs.trains)  # the same public views
     state._hand_views = [(0, ())] * players
+    state._match_view = NO_MATCH_VIEW
+    state._log_view = ([], ())
     state.drawn = -1
     if obs.step_after_draw:
         drawn = obs.drawn_tile if obs.current == obs.seat else drawn_by_current

@@ -56,6 +56,14 @@ PLAY: Final = "play"
 ROUND_OVER: Final = "round_over"
 MATCH_OVER: Final = "match_over"
 
+# A match view that no state matches: observations build the real one when first asked.
+NO_MATCH_VIEW: Final[tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]] = (
+    -1,
+    (),
+    (),
+    (),
+)
+
 # Kinds of entries in the public log of draws and passes.
 LOG_DRAW: Final = 0
 LOG_PASS: Final = 1
@@ -111,6 +119,8 @@ class GameState:
         "_laid",
         "_train_views",
         "_hand_views",
+        "_match_view",
+        "_log_view",
     )
 
     rules: Rules
@@ -150,6 +160,12 @@ class GameState:
     # Per seat, the last hand shown as tiles: (mask, tiles). Checked against the hand before use,
     # so copies may share it.
     _hand_views: list[tuple[int, tuple[Tile, ...]]]
+    # The match so far as observations show it: (rounds scored, totals, round scores, rounds
+    # won), which change only when a round is scored (checked by its count, never trusted).
+    _match_view: tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]
+    # The round's log as observations show it, with the list it was made from (the log only
+    # grows within a round, and a new round starts a new list).
+    _log_view: tuple[list[tuple[int, int, int]], tuple[tuple[int, int, int], ...]]
 
     # ------------------------------------------------------------------ creation
 
@@ -199,6 +215,8 @@ class GameState:
         self._laid = 0
         self._train_views = [None] * (players + 1)
         self._hand_views = [(0, ())] * players
+        self._match_view = NO_MATCH_VIEW
+        self._log_view = ([], ())
         return self
 
     def copy(self) -> GameState:
@@ -239,6 +257,8 @@ class GameState:
         other._laid = self._laid
         other._train_views = self._train_views[:]
         other._hand_views = self._hand_views  # shared: entries are checked, never trusted
+        other._match_view = self._match_view  # shared: immutable, and checked
+        other._log_view = self._log_view  # made for another list: built again when asked
         return other
 
     # ------------------------------------------------------------------ the deal
