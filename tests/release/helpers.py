@@ -93,7 +93,7 @@ def click_button(app: App, label: str) -> None:
 def state_key(state: GameState) -> tuple[object, ...]:
     """Everything a game state holds (the caches aside: legal moves, the views observations
     share; the rules as dealt)."""
-    skip = ("_legal", "_plays", "rules", "_train_views", "_hand_views")
+    skip = ("_legal", "_plays", "rules", "_train_views", "_hand_views", "_match_view", "_log_view")
     return tuple(getattr(state, name) for name in GameState.__slots__ if name not in skip)
 
 
