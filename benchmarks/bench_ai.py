@@ -164,7 +164,7 @@ def main() -> None:
     cap = "none" if config.budget_ms is None else f"{config.budget_ms:.0f} ms"
     print(
         f"hard      {figures(hard_times)}   {config.iterations} guesses "
-        f"(x{config.first_turn_factor} in first turns), time guard {cap}; "
+        f"(x{config.first_turn_factor} in a first turn), time guard {cap}; "
         f"guesses made: median {statistics.median(guesses):.0f}, min {min(guesses)}; "
         f"stopped by the guard: {guarded} of {len(guesses)} ({guarded / len(guesses):.0%}); "
         f"settled by the race before: {settled}"

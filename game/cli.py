@@ -341,8 +341,8 @@ def _add_tournament_options(parser: argparse.ArgumentParser) -> None:
     _add_number(
         parser,
         "--iterations",
-        "Hard makes exactly N guesses per decision (twice that in its first turn) and never "
-        "reads the clock (default: 240, with a 250 ms limit)",
+        "Hard makes exactly N guesses per decision and never reads the clock "
+        "(default: 240, with a 250 ms limit)",
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
 

@@ -18,8 +18,8 @@ For one decision:
    mean, times ``opponents_weight``) less Hard's own under penalty scoring, and Hard's own
    less the opponents' under positive scoring. Ties go to Normal's order.
 
-**Budget**: by default Hard plays ``iterations`` guesses per decision, ``first_turn_factor``
-times as many in its first turn (fewer when the race below settles it early), so its strength
+**Budget**: by default Hard plays ``iterations`` guesses per decision (``first_turn_factor``
+times as many in its first turn; fewer when the race below settles it early), so its strength
 does not depend on the machine's load, with ``budget_ms`` as a guard: it stops sooner if that
 much time has passed, reading ``time.perf_counter`` (the only clock in the AI;
 :func:`use_clock` hands it another, as the slow-device benchmarks do). With ``budget_ms=None``
@@ -55,12 +55,14 @@ class HardConfig:
     # More guesses keep paying: 200 scored 4.4 points a round better than 100 against two
     # Normals (95% CI [-0.4, 9.3]); budget_ms keeps the slow decisions in hand.
     iterations: int | None = 240
-    # First-turn decisions get this many times ``iterations``: a round is mostly its first-turn
-    # lines (some 570 of its 820 plays), and there more guesses pay most. Against three Normals
-    # on 128 fresh deals (paired with 240 everywhere): 480 in first turns scored 1.1 points a
-    # round better (95% CI [-2.5, 0.2]), 960 there 1.0, 480 in later turns only 0.3. With the
-    # kept-draw reading (knowledge.py), 1.9 better on those deals and 0.0 on 128 others.
-    first_turn_factor: int = 2
+    # First-turn decisions get this many times ``iterations`` (a round is mostly its first-turn
+    # lines, some 570 of its 820 plays). Against three Normals, paired with 240 everywhere on
+    # the 128 deals of seeds 201-232, 480 in first turns looked 1.1 points a round better (95%
+    # CI [-2.5, 0.2]; 960 there 1.0, 480 in later turns 0.3); but on 256 other deals (seeds
+    # 301-332, 401-432), 480 there with the kept-draw reading changed nothing against neither
+    # (+0.1 [-1.0, 1.2]), and a device 6 times slower had its guard stop 38% of decisions, not
+    # 33%. So 1.
+    first_turn_factor: int = 1
     # At most this much thinking per decision, a guard for slow or busy machines (None: no
     # clock at all; iterations must then be set).
     budget_ms: float | None = 250.0
