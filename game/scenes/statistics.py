@@ -6,6 +6,7 @@ it ends). Scores are match totals: under penalty scoring the lowest is the best.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -51,6 +52,23 @@ def tally_cells(tally: Tally) -> tuple[str, ...]:
         str(tally.best_score),
         f"{average:.0f}" if average is not None else "-",
     )
+
+
+def _pieces(header: str) -> list[str]:
+    """A header's words, a hyphenated word as its parts (the hyphen kept on the first)."""
+    return [part for word in header.split() for part in re.split(r"(?<=-)(?=.)", word)]
+
+
+def _lines(pieces: list[str], size: int, room: int) -> list[str]:
+    """``pieces`` joined into as few lines as fit ``room`` px at ``size``."""
+    lines = [pieces[0]]
+    for piece in pieces[1:]:
+        joined = lines[-1] + ("" if lines[-1].endswith("-") else " ") + piece
+        if w.text_width(joined, size, bold=True) <= room:
+            lines[-1] = joined
+        else:
+            lines.append(piece)
+    return lines
 
 
 class StatisticsScene(ButtonScene):
@@ -121,30 +139,58 @@ class StatisticsScene(ButtonScene):
         top = title.bottom + round(24 * u)
         bottom = self.back_button.rect.top - round(24 * u)
         pw = min(width - 24, max(600, round(900 * u) + 40))  # long headers need the room
-        row_h = max(24, min(round(52 * u), (bottom - top) // (len(rows) + 2)))
-        panel = pygame.Rect(0, top, pw, row_h * (len(rows) + 1) + round(24 * u))
-        panel.centerx = width // 2
-        w.draw_panel(surface, panel, (*th.panel[:3], 225), th.panel_edge, round(14 * u), 1)
         label_w = round(pw * 0.34)
         col_w = (pw - label_w - round(24 * u)) // len(COLUMNS)
-        x0 = panel.left + round(16 * u)
+        row_h = max(24, min(round(52 * u), (bottom - top) // (len(rows) + 2)))
         size = max(11, min(round(20 * u), row_h // 2))
-        y = panel.top + round(12 * u)
         # one size for all the headers (and one for all the labels): the longest word sets it
         heads = [i18n.translate(head) for head in COLUMNS]
-        hsize = min(w.fit_text_size(h, size, col_w - 6, bold=True) for h in heads)
-        lsize = min(w.fit_text_size(label, size, label_w - 8, bold=True) for label, _c in rows)
-        for i, head in enumerate(heads):
-            cx = x0 + label_w + col_w * i + col_w // 2
-            w.blit_text(
-                surface,
-                head,
-                hsize,
-                th.text_dim,
-                bold=True,
-                max_width=col_w - 6,
-                center=(cx, y + row_h // 2),
+        readable = max(11, size * 2 // 3)
+        stacked = any(w.text_width(h, readable, bold=True) > col_w - 6 for h in heads)
+        if stacked:
+            # Too small beside the labels (a narrow window, long words): each label goes over
+            # its figures, and the figures and their headers take the panel's whole width, a
+            # header on two lines if it must (broken at a space or after a hyphen).
+            label_w = 0
+            col_w = (pw - round(24 * u)) // len(COLUMNS)
+            pieces = [_pieces(h) for h in heads]
+            hsize = min(
+                w.fit_text_size(piece, size, col_w - 6, bold=True) for p in pieces for piece in p
             )
+            head_lines = [_lines(p, hsize, col_w - 6) for p in pieces]
+        else:
+            hsize = min(w.fit_text_size(h, size, col_w - 6, bold=True) for h in heads)
+            head_lines = [[h] for h in heads]
+        line_h = round(hsize * 1.35)
+        head_h = max(row_h, line_h * max(len(lines) for lines in head_lines) + round(8 * u))
+        if stacked:
+            row_h = max(
+                2 * round(size * 1.45),
+                min(round(84 * u), (bottom - top - head_h) // (len(rows) + 1)),
+            )
+        panel = pygame.Rect(0, top, pw, head_h + row_h * len(rows) + round(24 * u))
+        panel.centerx = width // 2
+        w.draw_panel(surface, panel, (*th.panel[:3], 225), th.panel_edge, round(14 * u), 1)
+        x0 = panel.left + round(16 * u)
+        y = panel.top + round(12 * u)
+        lsize = min(
+            w.fit_text_size(label, size, (label_w or pw - round(32 * u)) - 8, bold=True)
+            for label, _c in rows
+        )
+        for i, lines in enumerate(head_lines):
+            cx = x0 + label_w + col_w * i + col_w // 2
+            cy = y + head_h // 2 - (len(lines) - 1) * line_h // 2
+            for n, line in enumerate(lines):
+                w.blit_text(
+                    surface,
+                    line,
+                    hsize,
+                    th.text_dim,
+                    bold=True,
+                    max_width=col_w - 6,
+                    center=(cx, cy + n * line_h),
+                )
+        y += head_h - row_h
         for rank, (label, cells) in enumerate(rows):
             y += row_h
             appear = min(1.0, max(0.0, (self.time - rank * 0.06) / 0.25))
@@ -153,6 +199,9 @@ class StatisticsScene(ButtonScene):
                 line = pygame.Rect(panel.left + 8, y, panel.w - 16, row_h)
                 fill = (*w.mix(th.panel[:3], th.accent, 0.16), 220)
                 w.draw_panel(surface, line, fill, None, round(8 * u), 0)
+            # beside its figures, or over them (stacked): the label's and the figures' middles
+            label_y = y + (row_h // 4 if stacked else row_h // 2)
+            cells_y = y + (row_h * 3 // 4 if stacked else row_h // 2)
             w.blit_text(
                 surface,
                 label,
@@ -160,7 +209,7 @@ class StatisticsScene(ButtonScene):
                 th.text,
                 bold=True,
                 alpha=alpha,
-                midleft=(x0, y + row_h // 2),
+                midleft=(x0, label_y),
             )
             for i, cell in enumerate(cells):
                 cx = x0 + label_w + col_w * i + col_w // 2
@@ -173,7 +222,7 @@ class StatisticsScene(ButtonScene):
                     bold=True,
                     alpha=alpha,
                     max_width=col_w - 6,
-                    center=(cx, y + row_h // 2),
+                    center=(cx, cells_y),
                 )
         note = _(
             "Scores are match totals: the best is the lowest (the highest when scoring is positive)"
