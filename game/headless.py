@@ -14,7 +14,6 @@ from pathlib import Path
 from game.ai.simple import SEAT_KINDS, Seat, make_seat
 from game.records import load_record_file, write_text_atomically
 from game.rules import END_TURN, SUPPORTED_SETS, Action, GameState, Play, Rules
-from game.rules.events import RoundEnded
 from game.rules.options import MAX_PLAYERS, MIN_PLAYERS
 from game.rules.record import RecordError, RecordWriter
 from game.rules.state import PLAY
@@ -74,13 +73,13 @@ def play_match(
         while game.phase == PLAY:
             seat = game.current
             action = seats[seat].choose(game.observation(seat))
-            events = game.apply(action)
             actions += 1
             if writer:
+                events = game.apply(action)
                 writer.add(events)
-            for event in events:
-                if isinstance(event, RoundEnded):
-                    ends[event.reason] += 1
+            else:  # nothing reads the events without a record: the same play without them
+                game.apply_quietly(action)
+        ends[game.end_reason] += 1
     return MatchResult(
         tuple(game.totals),
         game.match_winners,
