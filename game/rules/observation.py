@@ -197,7 +197,7 @@ def observe(state: GameState, seat: int) -> Observation:
             state.round_number,
             ALL_TILES[engine_id],
             _hand_tiles(state, seat),
-            tuple(map(int.bit_count, state.hands)),
+            tuple([held.bit_count() for held in state.hands]),
             len(state.boneyard),
             trains,
             tuple(state.markers),

@@ -127,8 +127,15 @@ def set_tiles(set_size: int) -> tuple[Tile, ...]:
     return ALL_TILES[: tile_count(set_size)]
 
 
+_SET_MASKS: dict[int, int] = {}  # set_mask, by set size (every observation asks)
+
+
 def set_mask(set_size: int) -> int:
-    return (1 << tile_count(set_size)) - 1
+    """Bit mask of every tile id of a double-``set_size`` set."""
+    mask = _SET_MASKS.get(set_size)
+    if mask is None:
+        mask = _SET_MASKS[set_size] = (1 << tile_count(set_size)) - 1
+    return mask
 
 
 def iter_ids(mask: int) -> Iterator[int]:
