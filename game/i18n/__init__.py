@@ -85,7 +85,7 @@ from game.i18n.rules_text import (
     rules_sections,
 )
 from game.i18n.seeded import seeded_strings
-from game.i18n.wrap import graphemes, wrap_text
+from game.i18n.wrap import graphemes, word_parts, wrap_text
 
 
 def reload() -> None:
@@ -149,5 +149,6 @@ __all__ = [
     "template_path",
     "train_label",
     "translate",
+    "word_parts",
     "wrap_text",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable
 from typing import Final
@@ -25,15 +26,27 @@ def graphemes(text: str) -> list[str]:
     return out
 
 
+def word_parts(word: str) -> list[str]:
+    """A word cut after each of its hyphens, the hyphen kept on the part before it: the places
+    a word too long for a line breaks first.
+
+    >>> word_parts("Garaipen-tasa")
+    ['Garaipen-', 'tasa']
+    """
+    return re.split(r"(?<=-)(?=.)", word)
+
+
 def wrap_text(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
     """Lines of ``text`` no wider than ``width`` as ``measure`` (e.g. ``font.size(s)[0]``) sees
-    them. Breaks at spaces; "\\n" starts a new line; a word longer than a line is cut between
-    graphemes, never inside one.
+    them. Breaks at spaces; "\\n" starts a new line; a word longer than a line breaks after its
+    hyphens, and a part still too long is cut between graphemes, never inside one.
 
     >>> wrap_text("aa bb cc", 5, len)
     ['aa bb', 'cc']
     >>> wrap_text("abcdefg", 3, len)
     ['abc', 'def', 'g']
+    >>> wrap_text("ab-cd-efghi", 5, len)
+    ['ab-', 'cd-', 'efghi']
     """
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -50,11 +63,21 @@ def wrap_text(text: str, width: int, measure: Callable[[str], int]) -> list[str]
                 line = word
                 continue
             piece = ""
-            for cluster in graphemes(word):
-                if piece and measure(piece + cluster) > width:
+            for part in word_parts(word):
+                if measure(piece + part) <= width:
+                    piece += part
+                    continue
+                if piece:
                     lines.append(piece)
                     piece = ""
-                piece += cluster
+                if measure(part) <= width:
+                    piece = part
+                    continue
+                for cluster in graphemes(part):
+                    if piece and measure(piece + cluster) > width:
+                        lines.append(piece)
+                        piece = ""
+                    piece += cluster
             line = piece
         lines.append(line)
     return lines

@@ -6,7 +6,6 @@ it ends). Scores are match totals: under penalty scoring the lowest is the best.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -52,23 +51,6 @@ def tally_cells(tally: Tally) -> tuple[str, ...]:
         str(tally.best_score),
         f"{average:.0f}" if average is not None else "-",
     )
-
-
-def _pieces(header: str) -> list[str]:
-    """A header's words, a hyphenated word as its parts (the hyphen kept on the first)."""
-    return [part for word in header.split() for part in re.split(r"(?<=-)(?=.)", word)]
-
-
-def _lines(pieces: list[str], size: int, room: int) -> list[str]:
-    """``pieces`` joined into as few lines as fit ``room`` px at ``size``."""
-    lines = [pieces[0]]
-    for piece in pieces[1:]:
-        joined = lines[-1] + ("" if lines[-1].endswith("-") else " ") + piece
-        if w.text_width(joined, size, bold=True) <= room:
-            lines[-1] = joined
-        else:
-            lines.append(piece)
-    return lines
 
 
 class StatisticsScene(ButtonScene):
@@ -153,11 +135,9 @@ class StatisticsScene(ButtonScene):
             # header on two lines if it must (broken at a space or after a hyphen).
             label_w = 0
             col_w = (pw - round(24 * u)) // len(COLUMNS)
-            pieces = [_pieces(h) for h in heads]
-            hsize = min(
-                w.fit_text_size(piece, size, col_w - 6, bold=True) for p in pieces for piece in p
-            )
-            head_lines = [_lines(p, hsize, col_w - 6) for p in pieces]
+            pieces = [part for h in heads for word in h.split() for part in i18n.word_parts(word)]
+            hsize = min(w.fit_text_size(piece, size, col_w - 6, bold=True) for piece in pieces)
+            head_lines = [w.wrap(h, hsize, col_w - 6, bold=True) for h in heads]
         else:
             hsize = min(w.fit_text_size(h, size, col_w - 6, bold=True) for h in heads)
             head_lines = [[h] for h in heads]

@@ -158,3 +158,11 @@ def test_wrap_never_cuts_inside_a_tamil_letter() -> None:
         assert not ("\u0bbe" <= piece[0] <= "\u0bcd"), pieces  # no piece starts with a sign
     assert i18n.wrap_text("", 10, len) == [""]
     assert i18n.wrap_text("a\n\nb", 10, len) == ["a", "", "b"]
+
+
+def test_a_word_too_long_for_its_line_breaks_after_a_hyphen_first() -> None:
+    # Basque "Garaipen-tasa" (win rate) in a narrow column: at its hyphen, not mid-letter.
+    assert i18n.wrap_text("Garaipen-tasa", 9, len) == ["Garaipen-", "tasa"]
+    assert i18n.wrap_text("ab-cd-efghi", 5, len) == ["ab-", "cd-", "efghi"]
+    assert i18n.wrap_text("Garaipen-tasa", 13, len) == ["Garaipen-tasa"]  # fits: kept whole
+    assert i18n.wrap_text("abcdefgh-ij", 4, len) == ["abcd", "efgh", "-ij"]  # no room: cut
