@@ -22,8 +22,10 @@ From an :class:`~game.rules.Observation` alone:
 :class:`Sampler` draws guesses (other hands plus a boneyard order) consistent with all that,
 and turns each into a full :class:`~game.rules.GameState` with
 :func:`~game.rules.determinize`. Seats are filled most constrained first, each with a uniform
-choice among the tiles allowed to it, so a guess is uniform whenever at most one other seat
-is constrained, and close to uniform otherwise.
+choice among the tiles still free and allowed to it (a fresh choice for each seat: the tiles
+an earlier seat was not allowed are no likelier in the next hand than in the boneyard), so a
+guess is uniform whenever at most one other seat is constrained, and close to uniform
+otherwise.
 """
 
 from __future__ import annotations
@@ -42,7 +44,10 @@ from game.rules.tiles import (
     numbers_to_tiles,
 )
 
-RETRIES = 6
+RETRIES = 6  # guesses that miss a soft limit before one is kept anyway
+# Guesses that break a hard inference before one is kept anyway (a seat dealt early can take
+# the tiles a later one needs: in the tightest positions most guesses do).
+STRICT_TRIES = 24
 
 
 class SeatKnowledge(NamedTuple):
@@ -158,13 +163,22 @@ class Sampler:
         self._template: GameState | None = None
 
     def guess(self, rng: random.Random) -> Guess:
-        """One guess; a soft limit that keeps failing is given up after a few retries."""
+        """One guess. A guess that breaks an inference is drawn again (``STRICT_TRIES`` times at
+        most), one that misses a soft limit ``RETRIES`` times; then the best one drawn is kept."""
         best: Guess | None = None
-        for _ in range(RETRIES):
+        best_fits = False
+        soft_misses = 0
+        for _ in range(STRICT_TRIES):
             guess, strict_ok = self._draw(rng)
-            if strict_ok and self._soft_ok(guess):
-                return guess
-            if best is None or strict_ok:
+            if strict_ok:
+                if self._soft_ok(guess):
+                    return guess
+                if not best_fits:
+                    best, best_fits = guess, True
+                soft_misses += 1
+                if soft_misses >= RETRIES:
+                    break
+            elif best is None:
                 best = guess
         assert best is not None
         return best
@@ -196,32 +210,33 @@ class Sampler:
         return state
 
     def _draw(self, rng: random.Random) -> tuple[Guess, bool]:
-        pool = shuffled(self.unseen[:], rng)  # as rng.shuffle, with the same order
-        taken = 0
+        # Each seat takes a uniform choice among the tiles still free and allowed to it. (Taking
+        # the first allowed tiles of one shuffled order for every seat in turn is not that: the
+        # tiles a seat skipped stay at the front, so the next seat got more of them than the
+        # boneyard does.)
+        remaining = self.unseen[:]
         hands: dict[int, list[int]] = {}
         strict_ok = True
         for k in self.knowledge:
             need = k.size
-            chosen: list[int] = []
-            if need:
-                forbidden = k.forbidden
-                for tile_id in pool:
-                    if not (taken >> tile_id & 1 or forbidden >> tile_id & 1):
-                        chosen.append(tile_id)
-                        taken |= 1 << tile_id
-                        if len(chosen) == need:
-                            break
-                if len(chosen) < need:  # cannot honour every inference: fill from the rest
+            forbidden = k.forbidden
+            if forbidden:
+                allowed = [t for t in remaining if not forbidden >> t & 1]
+                if len(allowed) < need:  # cannot honour every inference: fill from the rest
                     strict_ok = False
-                    for tile_id in pool:
-                        if not taken >> tile_id & 1:
-                            chosen.append(tile_id)
-                            taken |= 1 << tile_id
-                            if len(chosen) == need:
-                                break
+                    rest = [t for t in remaining if forbidden >> t & 1]
+                    chosen = allowed + _uniform_choice(rest, need - len(allowed), rng)
+                else:
+                    chosen = _uniform_choice(allowed, need, rng)
+            else:
+                chosen = _uniform_choice(remaining[:], need, rng)
             hands[k.seat] = chosen
-        boneyard = [tile_id for tile_id in pool if not taken >> tile_id & 1]
-        return Guess(hands, boneyard), strict_ok
+            if chosen:
+                taken = 0
+                for tile_id in chosen:
+                    taken |= 1 << tile_id
+                remaining = [t for t in remaining if not taken >> t & 1]
+        return Guess(hands, shuffled(remaining, rng)), strict_ok
 
     def _soft_ok(self, guess: Guess) -> bool:
         for k in self.knowledge:
@@ -234,3 +249,19 @@ class Sampler:
                 if (hand & tiles).bit_count() > limit:
                     return False
         return True
+
+
+def _uniform_choice(items: list[int], count: int, rng: random.Random) -> list[int]:
+    """``count`` of ``items`` chosen uniformly (``items`` is reordered): the first steps of a
+    Fisher-Yates shuffle, drawing as :func:`~game.rules.state.shuffled` does."""
+    getrandbits = rng.getrandbits
+    size = len(items)
+    for i in range(count):
+        n = size - i
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        j += i
+        items[i], items[j] = items[j], items[i]
+    return items[:count]

@@ -129,3 +129,32 @@ def test_a_drawn_tile_kept_may_carry_what_the_hand_lacked_before() -> None:
     )
     assert known.lacks == seven
     assert known.soft == ((numbers_to_tiles(five), 1), (numbers_to_tiles(five), 1))
+
+
+def test_tiles_one_seat_lacks_are_spread_fairly_over_the_other_places() -> None:
+    # Seat 1 drew and passed facing 5 and 7: it holds no 5 or 7. Nothing is known of seats 2
+    # and 3, so each of those tiles is as likely to be in one of their hands as anywhere in
+    # the boneyard: a place's share of them is its number of tiles over all the places left.
+    game = GameState.new(Rules.standard(), 4, 3)
+    game.start_round()
+    numbers = 1 << 5 | 1 << 7
+    observation = game.observation(0)._replace(
+        log_masks=((1, LOG_DRAW, numbers), (1, LOG_PASS, numbers))
+    )
+    lacked = numbers_to_tiles(numbers) & observation.unseen_mask
+    sampler = Sampler(observation)
+    rng = random.Random(4)
+    guesses = 1500
+    found = {2: 0, 3: 0, "boneyard": 0}
+    for _ in range(guesses):
+        guess = sampler.guess(rng)
+        assert not any(lacked >> tile_id & 1 for tile_id in guess.hands[1])
+        for seat in (2, 3):
+            found[seat] += sum(lacked >> tile_id & 1 for tile_id in guess.hands[seat])
+        found["boneyard"] += sum(lacked >> tile_id & 1 for tile_id in guess.boneyard)
+    sizes = {2: observation.hand_sizes[2], 3: observation.hand_sizes[3]}
+    sizes["boneyard"] = observation.boneyard_size
+    places = sum(sizes.values())
+    for place, size in sizes.items():
+        share = found[place] / (guesses * lacked.bit_count())
+        assert abs(share - size / places) < 0.05 * size / places, place
