@@ -34,14 +34,14 @@ from game import i18n, startup
 from game.i18n import _
 from game.input.as_keys import key_event
 from game.input.focus import draw_focus
-from game.input.glyphs import draw_hint_strip
+from game.input.glyphs import draw_strip, hint_strip, place_clear_of
 from game.input.intents import Act, Device, Intent
 from game.input.router import InputRouter
 from game.input.viewport import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, Viewport
 from game.scenes.base import Scene
 from game.settings import Settings
 from game.sound_start import shared_sounds, warm_up_sounds
-from game.view import fonts
+from game.view import fonts, widgets
 from game.view.theme import Theme, theme_by_id
 from game.view.tiles import TileRenderer
 
@@ -91,6 +91,7 @@ class App:
         self.stored: Settings | None = None  # as on disk (a kiosk's are the operator's)
         self.keeper: Keeper | None = None
         self.notices: list[Toast] = []  # short messages over every scene (a damaged file...)
+        self.hint_strip_rect: pygame.Rect | None = None  # where the last frame's prompt strip went
         self._store_toasts: list[tuple[Toast, Notice]] = []  # said again in a new language
         self.autoplay: str | None = None  # a seat kind playing the person's seat (tests, CI)
         if store is not None:
@@ -466,13 +467,13 @@ class App:
         self.router.changes.clear()
 
     def draw(self, surface: pygame.Surface) -> None:
+        widgets.new_frame()
         start = len(self.stack) - 1
         while start > 0 and not self.stack[start].opaque:
             start -= 1
         for scene in self.stack[max(0, start) :]:
             scene.draw(surface)
         if self.notices:
-            from game.view import widgets
             from game.view.layout import ui_scale
 
             u = ui_scale(surface.get_size())
@@ -486,6 +487,7 @@ class App:
         """The keyboard/gamepad focus ring and the buttons to press, for the device in use."""
         top = self.top
         device = self.router.last_device
+        self.hint_strip_rect = None
         if top is None or device.pointer:
             return
         from game.view.layout import ui_scale
@@ -496,11 +498,15 @@ class App:
         if rect is not None:
             draw_focus(surface, rect, theme, self.time, u)
         hints = top.hints()
-        if hints:
+        made = hint_strip(hints, device, theme, u) if hints else None
+        if made is not None:
+            row, strip = made
             margin = max(6, round(10 * u))
-            draw_hint_strip(
-                surface, hints, device, theme, u, topright=(surface.get_width() - margin, margin)
-            )
+            items = [item.rect for item in top.focus_items()]
+            titles = widgets.titles_drawn()
+            place = place_clear_of(strip, surface.get_size(), margin, titles, items)
+            draw_strip(surface, row, place, theme)
+            self.hint_strip_rect = place
 
     def run(self, max_frames: int | None = None) -> int:
         clock = pygame.time.Clock()
@@ -524,8 +530,6 @@ class App:
             session = getattr(scene, "session", None)
             if session is not None:
                 session.close()  # stop a computer seats' worker process
-        from game.view import fonts, widgets
-
         widgets.clear_caches()
         fonts.clear_cache()
         pygame.quit()

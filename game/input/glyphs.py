@@ -128,6 +128,27 @@ def hint_row(
     return row
 
 
+def hint_strip(
+    hints: Sequence[Hint], device: Device, theme: Theme, scale: float
+) -> tuple[pygame.Surface, pygame.Rect] | None:
+    """``hint_row`` sized for a strip at ``scale``, and the strip's rect (at the origin: place
+    it, then :func:`draw_strip`); None when no hint applies to ``device``."""
+    height = max(16, round(26 * scale))
+    row = hint_row(hints, device, height, theme)
+    if row is None:
+        return None
+    pad = max(6, height // 2)
+    return row, pygame.Rect(0, 0, row.get_width() + 2 * pad, row.get_height() + pad)
+
+
+def draw_strip(
+    surface: pygame.Surface, row: pygame.Surface, rect: pygame.Rect, theme: Theme
+) -> None:
+    """A hint row on its translucent pill at ``rect``."""
+    w.draw_panel(surface, rect, (*theme.panel[:3], 210), theme.panel_edge, rect.h // 2, 1)
+    surface.blit(row, row.get_rect(center=rect.center))
+
+
 def draw_hint_strip(
     surface: pygame.Surface,
     hints: Sequence[Hint],
@@ -137,16 +158,43 @@ def draw_hint_strip(
     **anchor: tuple[int, int],
 ) -> pygame.Rect | None:
     """``hint_row`` on a translucent pill, placed by a Rect anchor (e.g. ``bottomright``)."""
-    height = max(16, round(26 * scale))
-    row = hint_row(hints, device, height, theme)
-    if row is None:
+    made = hint_strip(hints, device, theme, scale)
+    if made is None:
         return None
-    pad = max(6, height // 2)
-    rect = pygame.Rect(0, 0, row.get_width() + 2 * pad, row.get_height() + pad)
+    row, rect = made
     for name, value in anchor.items():
         setattr(rect, name, value)
-    w.draw_panel(surface, rect, (*theme.panel[:3], 210), theme.panel_edge, rect.h // 2, 1)
-    surface.blit(row, row.get_rect(center=rect.center))
+    draw_strip(surface, row, rect, theme)
+    return rect
+
+
+def place_clear_of(
+    strip: pygame.Rect,
+    screen: tuple[int, int],
+    margin: int,
+    titles: Sequence[pygame.Rect],
+    items: Sequence[pygame.Rect],
+) -> pygame.Rect:
+    """Where a prompt strip of ``strip``'s size goes: the top right corner, unless a page
+    title is there (a centred title in a narrow window); then the lowest place along the
+    right edge, else the left, that covers no title and none of ``items`` (the buttons), and
+    failing that just under the titles."""
+    width, height = screen
+    rect = strip.copy()
+    rect.topright = (width - margin, margin)
+    if rect.collidelist(titles) < 0:
+        return rect
+    gap = max(2, margin // 2)
+    taken = [r.inflate(2 * gap, 2 * gap) for r in (*titles, *items)]
+    step = max(2, rect.h // 4)
+    for x in (width - margin - rect.w, margin):
+        y = height - margin - rect.h
+        while y >= margin:
+            rect.topleft = (x, y)
+            if rect.collidelist(taken) < 0:
+                return rect
+            y -= step
+    rect.topright = (width - margin, max(t.bottom for t in titles) + gap)
     return rect
 
 

@@ -211,13 +211,28 @@ def blit_text(
     return blit_faded(target, surf, rect, alpha)
 
 
+# The page titles drawn since the frame began (new_frame): what the keyboard and gamepad
+# prompt strip, drawn over everything, must not cover.
+_titles: list[pygame.Rect] = []
+
+
+def new_frame() -> None:
+    """A frame begins: forget the titles of the last one."""
+    _titles.clear()
+
+
+def titles_drawn() -> list[pygame.Rect]:
+    """Where this frame's page titles are (see :func:`page_title`)."""
+    return list(_titles)
+
+
 def page_title(
     target: pygame.Surface, title: str, theme: Theme, scale: float, top: int, margin: int = 20
 ) -> pygame.Rect:
     """A page's title centred at ``top``: large, in the accent colour with a shadow, shrunk to
-    fit the width less ``margin``; its rect."""
+    fit the width less ``margin``; its rect (noted for :func:`titles_drawn`)."""
     width = target.get_width()
-    return blit_text(
+    rect = blit_text(
         target,
         title,
         max(20, round(44 * scale)),
@@ -227,6 +242,8 @@ def page_title(
         max_width=width - margin,
         midtop=(width // 2, top),
     )
+    _titles.append(rect)
+    return rect
 
 
 _fit_cache: dict[tuple[str, int, int, bool], int] = {}

@@ -1,0 +1,67 @@
+"""The keyboard and gamepad prompt strip never covers a page's title or its buttons."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from game import i18n
+from game.app import App
+from game.input.intents import Device
+from game.rules import Rules
+from game.scenes.base import Scene
+from game.scenes.custom import CustomTableScene
+from game.scenes.menu import MenuScene
+from game.scenes.recent import RecentScene
+from game.scenes.rules_page import RulesScene
+from game.scenes.settings import SettingsScene
+from game.scenes.statistics import StatisticsScene
+from game.view import widgets
+from tests.ui.driver import frames, new_app
+
+SIZES = [(480, 800), (720, 1280), (800, 480), (1280, 720)]
+PAGES: dict[str, Callable[[App], Scene]] = {
+    "settings": SettingsScene,
+    "custom table": CustomTableScene,
+    "how to play": lambda app: RulesScene(app, Rules.standard(), 4),
+    "statistics": StatisticsScene,
+    "recent matches": RecentScene,
+}
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", ["en", "ta", "eu"])
+def test_the_prompt_strip_leaves_titles_and_buttons_clear(
+    size: tuple[int, int], language: str
+) -> None:
+    # In portrait windows a centred title reaches the top right corner, where the strip sat
+    # over "Settings" and "Custom table": it now moves to free felt above the bottom buttons.
+    app = new_app(size)
+    try:
+        app.settings.language = language
+        app.apply_language()
+        screen = app.screen.get_rect()
+        for device in (Device.KEYBOARD, Device.GAMEPAD):
+            app.router.last_device = device
+            for name, page in PAGES.items():
+                app.reset(MenuScene(app), page(app))
+                frames(app, 20)
+                app.draw(app.screen)
+                strip = app.hint_strip_rect
+                assert strip is not None, (name, device)
+                assert screen.contains(strip), (name, device, strip)
+                titles = widgets.titles_drawn()
+                assert titles, name
+                where = (name, device.value, size, language, strip)
+                assert strip.collidelist(titles) < 0, ("covers the title", *where)
+                items = [item.rect for item in app.top.focus_items()]  # type: ignore[union-attr]
+                assert strip.collidelist(items) < 0, ("covers a button", *where)
+    finally:
+        app.close()
