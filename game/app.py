@@ -502,8 +502,11 @@ class App:
         if made is not None:
             row, strip = made
             margin = max(6, round(10 * u))
-            items = [item.rect for item in top.focus_items()]
             titles = widgets.titles_drawn()
+
+            def items() -> list[pygame.Rect]:
+                return [item.rect for item in top.focus_items()]
+
             place = place_clear_of(strip, surface.get_size(), margin, titles, items)
             draw_strip(surface, row, place, theme)
             self.hint_strip_rect = place

@@ -8,7 +8,7 @@ Y top/yellow), with the letter on them, so colour is never the only cue.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -173,19 +173,20 @@ def place_clear_of(
     screen: tuple[int, int],
     margin: int,
     titles: Sequence[pygame.Rect],
-    items: Sequence[pygame.Rect],
+    items: Callable[[], Sequence[pygame.Rect]],
 ) -> pygame.Rect:
     """Where a prompt strip of ``strip``'s size goes: the top right corner, unless a page
     title is there (a centred title in a narrow window); then the lowest place along the
-    right edge, else the left, that covers no title and none of ``items`` (the buttons), and
-    failing that just under the titles."""
+    right edge, else the left, that covers no title and none of ``items()`` (the buttons),
+    and failing that just under the titles. ``items`` is asked only when the corner is taken:
+    the table, drawn every frame, has no title."""
     width, height = screen
     rect = strip.copy()
     rect.topright = (width - margin, margin)
     if rect.collidelist(titles) < 0:
         return rect
     gap = max(2, margin // 2)
-    taken = [r.inflate(2 * gap, 2 * gap) for r in (*titles, *items)]
+    taken = [r.inflate(2 * gap, 2 * gap) for r in (*titles, *items())]
     step = max(2, rect.h // 4)
     for x in (width - margin - rect.w, margin):
         y = height - margin - rect.h
