@@ -160,10 +160,10 @@ class StatisticsScene(ButtonScene):
         for i, lines in enumerate(head_lines):
             cx = x0 + label_w + col_w * i + col_w // 2
             cy = y + head_h // 2 - (len(lines) - 1) * line_h // 2
-            for n, line in enumerate(lines):
+            for n, head_line in enumerate(lines):
                 w.blit_text(
                     surface,
-                    line,
+                    head_line,
                     hsize,
                     th.text_dim,
                     bold=True,
