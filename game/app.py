@@ -92,6 +92,7 @@ class App:
         self.keeper: Keeper | None = None
         self.notices: list[Toast] = []  # short messages over every scene (a damaged file...)
         self.hint_strip_rect: pygame.Rect | None = None  # where the last frame's prompt strip went
+        self.toast_rect: pygame.Rect | None = None  # where the last frame's toast went
         self._store_toasts: list[tuple[Toast, Notice]] = []  # said again in a new language
         self.autoplay: str | None = None  # a seat kind playing the person's seat (tests, CI)
         if store is not None:
@@ -473,13 +474,16 @@ class App:
             start -= 1
         for scene in self.stack[max(0, start) :]:
             scene.draw(surface)
-        if self.notices:
+        self.draw_focus(surface)
+        self.toast_rect = None
+        if self.notices:  # over everything, and clear of the prompt strip
             from game.view.layout import ui_scale
 
             u = ui_scale(surface.get_size())
             center = (surface.get_width() // 2, round(64 * u) + 12)
-            widgets.draw_toast(surface, self.notices[0], center, self.theme, u)
-        self.draw_focus(surface)
+            self.toast_rect = widgets.draw_toast(
+                surface, self.notices[0], center, self.theme, u, self.hint_strip_rect
+            )
         if self.kiosk is not None:
             self.kiosk.draw(surface)
 

@@ -583,9 +583,16 @@ class Toast:
 
 
 def draw_toast(
-    target: pygame.Surface, toast: Toast, center: tuple[int, int], theme: Theme, scale: float
+    target: pygame.Surface,
+    toast: Toast,
+    center: tuple[int, int],
+    theme: Theme,
+    scale: float,
+    clear_of: pygame.Rect | None = None,
 ) -> pygame.Rect:
-    """Draw a toast (its body is rendered once per message and size, then only faded)."""
+    """Draw a toast (its body is rendered once per message and size, then only faded); one
+    that would meet ``clear_of`` (the prompt strip) moves beside it, or under it when the
+    window is too narrow for that."""
     key = ("toast", toast.message, toast.kind, theme.id, round(scale * 100), target.get_width())
     body = _panel_cache.get(key)
     if body is None:
@@ -593,6 +600,12 @@ def draw_toast(
     w, h = body.get_width() - 16, body.get_height() - 16
     rect = pygame.Rect(0, 0, w, h)
     rect.center = center
+    if clear_of is not None and rect.colliderect(clear_of.inflate(8, 8)):
+        gap = max(4, round(6 * scale))
+        if clear_of.left - gap - rect.w >= gap:
+            rect.right = clear_of.left - gap
+        else:
+            rect.top = clear_of.bottom + gap
     rect.y += round((1.0 - min(1.0, toast.age / 0.25)) * 10 * scale)
     body.set_alpha(round(255 * toast.alpha))
     target.blit(body, (rect.x - 8, rect.y - 8))

@@ -65,3 +65,30 @@ def test_the_prompt_strip_leaves_titles_and_buttons_clear(
                 assert strip.collidelist(items) < 0, ("covers a button", *where)
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_message_keeps_clear_of_the_prompt_strip(size: tuple[int, int]) -> None:
+    # The first start's long message about the new settings folder met the strip's bottom edge
+    # at 480x800; a message now goes just under the strip when they would meet.
+    app = new_app(size)
+    try:
+        screen = app.screen.get_rect()
+        for device in (Device.KEYBOARD, Device.GAMEPAD):
+            app.router.last_device = device
+            for page in (None, *PAGES.values()):
+                scenes = [MenuScene(app)] if page is None else [MenuScene(app), page(app)]
+                app.reset(*scenes)
+                app.notices.clear()
+                app.notify(
+                    "A new folder for settings and saved games was made: "
+                    "/home/player/.local/share/mexican-train"
+                )
+                frames(app, 20)
+                app.draw(app.screen)
+                strip, toast = app.hint_strip_rect, app.toast_rect
+                assert strip is not None and toast is not None, (page, device)
+                assert not strip.colliderect(toast), (page, device.value, size, strip, toast)
+                assert screen.contains(toast), (page, device.value, size, toast)
+    finally:
+        app.close()
