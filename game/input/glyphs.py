@@ -149,25 +149,6 @@ def draw_strip(
     surface.blit(row, row.get_rect(center=rect.center))
 
 
-def draw_hint_strip(
-    surface: pygame.Surface,
-    hints: Sequence[Hint],
-    device: Device,
-    theme: Theme,
-    scale: float,
-    **anchor: tuple[int, int],
-) -> pygame.Rect | None:
-    """``hint_row`` on a translucent pill, placed by a Rect anchor (e.g. ``bottomright``)."""
-    made = hint_strip(hints, device, theme, scale)
-    if made is None:
-        return None
-    row, rect = made
-    for name, value in anchor.items():
-        setattr(rect, name, value)
-    draw_strip(surface, row, rect, theme)
-    return rect
-
-
 def place_clear_of(
     strip: pygame.Rect,
     screen: tuple[int, int],
