@@ -167,29 +167,51 @@ class Plates(TableState):
         style = i18n.translate(self.styles[seat]) if seat in self.styles else ""
         return self.names[seat], level_label(self.levels[seat]), style
 
+    def _plate_static(self, static: pygame.Surface) -> None:
+        """Keep the plates of the seats not to move, and the Mexican train's, painted on the
+        static layer, so a frame copies them with the table instead of blending each one
+        again (a busy table's plates were a third of its frame). A plate is painted again
+        only when what it shows changes; the seat to move has its plate drawn every frame,
+        over its pulsing glow (``_draw_badge``)."""
+        painted = self._plates_painted
+        if not self._plates_under:  # a new static layer: keep what lies under each plate
+            self._plates_under = [
+                static.subsurface(lane.badge.clip(static.get_rect())).copy()
+                for lane in self.layout.lanes
+            ]
+            painted.clear()
+        for seat in range(self.players + 1):
+            key: tuple[object, ...] | None
+            if seat == self.players:
+                key = ("mexican",)  # its words change only with the language (a new layer)
+            elif seat == self.current:
+                key = None  # drawn every frame
+            else:
+                key = (*self.badge_words(seat), self.markers[seat])
+            if seat in painted and painted[seat] == key:
+                continue
+            rect = self.layout.lanes[seat].badge
+            under = self._plates_under[seat]
+            static.blit(under, under.get_rect(topleft=rect.clip(static.get_rect()).topleft))
+            if seat == self.players:
+                self._draw_mexican_badge(static)
+            elif key is not None:
+                self._paint_plate(static, seat, False)
+            painted[seat] = key
+
     def _draw_badge(self, surface: pygame.Surface, seat: int, pulse: float) -> None:
-        lane = self.layout.lanes[seat]
-        rect = lane.badge
+        """What a seat's plate shows over the static layer this frame: the whole plate of the
+        seat to move (over its glow), the card's outline, the thinking dots."""
+        rect = self.layout.lanes[seat].badge
         colour = seat_colour(seat)
         active = seat == self.current
         if active:
             w.blit_glow(surface, rect, colour, round(110 + 110 * pulse), 10, max(4, rect.h // 8))
-        name, tag, lines = self.badge_words(seat)
-        surf = self._badge_surface(seat, rect, name, tag, lines, colour, active)
-        surface.blit(surf, rect)
+            self._paint_plate(surface, seat, True)
         if seat == self.info_seat and seat in self.levels:
             pygame.draw.rect(
                 surface, colour, rect.inflate(4, 4), 2, border_radius=max(6, rect.h // 5)
             )
-        # the seat's marker: bright when it sits on the train (public), faded while held
-        size = max(12, min(rect.h // 2, round(24 * self.layout.scale)))
-        icon = w.marker_icon(size, colour)
-        pad = max(4, round(6 * self.layout.scale))
-        spot = icon.get_rect(bottomright=(rect.right - pad, rect.bottom - pad // 2))
-        if self.markers[seat]:
-            surface.blit(icon, spot)
-        else:
-            w.blit_faded(surface, icon, spot, 60)
         if active and seat != self.human and self.thinking == seat:
             dots = "." * (1 + int(self.clock * 3) % 3)
             size = max(10, round(13 * self.layout.scale))
@@ -201,6 +223,22 @@ class Plates(TableState):
                 bold=True,
                 midright=(rect.right - 8, rect.centery - size // 2),
             )
+
+    def _paint_plate(self, surface: pygame.Surface, seat: int, active: bool) -> None:
+        """A seat's plate with its marker: bright when it sits on the train (public), faded
+        while held."""
+        rect = self.layout.lanes[seat].badge
+        colour = seat_colour(seat)
+        name, tag, lines = self.badge_words(seat)
+        surface.blit(self._badge_surface(seat, rect, name, tag, lines, colour, active), rect)
+        size = max(12, min(rect.h // 2, round(24 * self.layout.scale)))
+        icon = w.marker_icon(size, colour)
+        pad = max(4, round(6 * self.layout.scale))
+        spot = icon.get_rect(bottomright=(rect.right - pad, rect.bottom - pad // 2))
+        if self.markers[seat]:
+            surface.blit(icon, spot)
+        else:
+            w.blit_faded(surface, icon, spot, 60)
 
     def _draw_mexican_badge(self, surface: pygame.Surface) -> None:
         lane = self.layout.lanes[self.players]

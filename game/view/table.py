@@ -116,6 +116,8 @@ class TableView(Playback, Felt, TrainMarks, Plates, Bars, TrayDrawing):
         if self._static is None or self._static_key != key:
             self._static = self._build_static()
             self._static_key = key
+            self._plates_under = []  # the plates are painted on the new layer
+        self._plate_static(self._static)
         surface.blit(self._static, (0, 0))
         for fade in self.fades:
             fade.surface.set_alpha(round(255 * (1.0 - ease_in_out(fade.age / fade.duration))))
@@ -128,7 +130,6 @@ class TableView(Playback, Felt, TrainMarks, Plates, Bars, TrayDrawing):
         self._draw_hint_target(surface, pulse)
         for seat in range(self.players):
             self._draw_badge(surface, seat, pulse)
-        self._draw_mexican_badge(surface)
         self._draw_top_bar(surface)
         self._draw_prompt(surface, pulse)
         self._draw_tray(surface, pulse)

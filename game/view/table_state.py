@@ -116,6 +116,10 @@ class TableState:
         self._static_key: tuple[object, ...] = ()
         self._geoms: dict[int, TrainGeometry] = {}
         self._badge_cache: dict[tuple[object, ...], pygame.Surface] = {}
+        # The static layer as it was under each plate (personal trains', then the Mexican
+        # train's), and what each plate painted on it shows (None: left for the frame).
+        self._plates_under: list[pygame.Surface] = []
+        self._plates_painted: dict[int, tuple[object, ...] | None] = {}
         self.listeners: list[Callable[[ev.Event], None]] = []
         self.undo_shown = False  # the table's Undo button is in the top bar
         self.pause_shown = True  # the pause button at the top bar's end (not in a review)
