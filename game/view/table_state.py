@@ -114,6 +114,8 @@ class TableState:
         self._marker_pop: dict[int, float] = {}
         self._static: pygame.Surface | None = None
         self._static_key: tuple[object, ...] = ()
+        self._ground: pygame.Surface | None = None  # the static layer without the laid tiles
+        self._ground_key: tuple[object, ...] = ()
         self._geoms: dict[int, TrainGeometry] = {}
         self._badge_cache: dict[tuple[object, ...], pygame.Surface] = {}
         # The static layer as it was under each plate (personal trains', then the Mexican

@@ -1,0 +1,152 @@
+"""The table's still pictures are kept between frames: the ground (felt, rails, station,
+bars) until the window, theme, language or engine changes; the laid tiles until one lands;
+the plates of the seats not to move until what they show changes (a hand's size, a score, a
+marker, whose turn it is). Whatever happened in between, a frame must look exactly as one
+drawn with all of them made afresh: no stale tile, count or turn.
+
+A round of computer seats plays itself through the real app loop, headless; at moments
+through it the frame as drawn is compared, pixel for pixel, with the same frame drawn from
+scratch."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import i18n
+from game.rules import GameState, Rules, Tile
+from game.scenes.menu import MenuScene
+from game.scenes.session import MatchConfig, Session
+from game.scenes.table import TableScene
+from game.view.table import TableView
+from game.view.theme import theme_by_id
+
+from .driver import frames, new_app, run_until
+
+
+def drawn(view: TableView, size: tuple[int, int]) -> bytes:
+    surface = pygame.Surface(size)
+    view.draw(surface)
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def drawn_afresh(view: TableView, size: tuple[int, int]) -> bytes:
+    view._ground = None  # a new ground, tiles and plates: everything painted from scratch
+    view._static = None
+    return drawn(view, size)
+
+
+@pytest.mark.parametrize(("players", "seed", "size"), [(4, 3, (960, 600)), (7, 11, (800, 480))])
+def test_the_kept_layers_always_show_the_table_as_it_is(
+    players: int, seed: int, size: tuple[int, int]
+) -> None:
+    app = new_app(size)
+    try:
+        kinds: list[str | None] = ["greedy"] * players  # nobody at the device: it plays itself
+        config = MatchConfig(players, Rules.standard().with_options(rounds=1), "greedy", seed)
+        session = Session(config, inline=True, kinds=kinds)
+        session.start_round()
+        table = TableScene(app, session)
+        app.reset(MenuScene(app), table)
+        view = table.view
+        compared = 0
+        seen_changes: set[str] = set()
+        last = None
+        laid = 0
+        for _ in range(160):
+            frames(app, 9)
+            if table.state.phase != "play":
+                break
+            words = tuple(view.badge_words(s) for s in range(players))
+            marks = (tuple(view.markers), view.current)
+            tiles = sum(len(train) for train in view.trains)
+            if tiles != laid:
+                seen_changes.add("tiles")
+                laid = tiles
+            if last is not None:
+                if words != last[0]:
+                    seen_changes.add("words")
+                if marks[0] != last[1][0]:
+                    seen_changes.add("marker")
+                if marks[1] != last[1][1]:
+                    seen_changes.add("turn")
+            last = (words, marks)
+            assert drawn(view, size) == drawn_afresh(view, size)
+            compared += 1
+        assert compared >= 20
+        # the round went through every kind of change a plate shows
+        assert seen_changes == {"tiles", "words", "marker", "turn"}
+    finally:
+        app.close()
+
+
+def test_a_new_language_paints_the_plates_in_it() -> None:
+    app = new_app()
+    try:
+        config = MatchConfig(4, Rules.standard().with_options(rounds=1), "greedy", 5)
+        session = Session(config, inline=True, kinds=[None, "greedy", "greedy", "greedy"])
+        session.start_round()
+        table = TableScene(app, session)
+        app.reset(MenuScene(app), table)
+        frames(app, 30)
+        view = table.view
+        size = app.screen.get_size()
+        english = drawn(view, size)
+        i18n.set_language("ga")
+        view.language_changed()
+        irish = drawn(view, size)
+        assert irish != english
+        assert irish == drawn_afresh(view, size)
+    finally:
+        i18n.set_language("en")
+        app.close()
+
+
+def test_a_new_theme_paints_the_whole_table_in_it() -> None:
+    app = new_app()
+    try:
+        config = MatchConfig(4, Rules.standard().with_options(rounds=1), "greedy", 8)
+        session = Session(config, inline=True, kinds=["greedy"] * 4)
+        session.start_round()
+        table = TableScene(app, session)
+        app.reset(MenuScene(app), table)
+        frames(app, 120)  # tiles laid on the trains
+        view = table.view
+        size = app.screen.get_size()
+        before = drawn(view, size)
+        view.set_style(theme_by_id("high_contrast"), numerals=True)
+        after = drawn(view, size)
+        assert view.theme.id == "high_contrast"
+        assert after != before
+        assert after == drawn_afresh(view, size)
+    finally:
+        app.close()
+
+
+def test_the_next_rounds_engine_is_painted_on_the_station() -> None:
+    app = new_app()
+    try:
+        config = MatchConfig(4, Rules.standard(), "greedy", 6)
+        session = Session(config, inline=True, kinds=["greedy"] * 4)
+        session.start_round()
+        table = TableScene(app, session)
+        app.reset(MenuScene(app), table)
+        frames(app, 60)
+        view = table.view
+        size = app.screen.get_size()
+        assert view.engine == Tile(12, 12)
+        first_round = drawn(view, size)
+        # the events of a second round (another match's, played out here): a new engine
+        game = GameState.new(Rules.standard(), 4, 6)
+        game.start_round()
+        while game.phase == "play":
+            game.apply(game.legal_actions()[0])
+        view.feed(game.start_round())
+        run_until(app, lambda: view.engine == Tile(11, 11))  # it flies to the station, lands
+        frames(app, 30)
+        assert view.engine == Tile(11, 11)
+        second_round = drawn(view, size)
+        assert second_round != first_round
+        assert second_round == drawn_afresh(view, size)
+    finally:
+        app.close()
