@@ -315,6 +315,7 @@ def clear_caches() -> None:
     _panel_cache.data.clear()
     _felt_cache.data.clear()
     _glow_cache.data.clear()
+    _button_cache.data.clear()
 
 
 # ----------------------------------------------------------------------------- felt
@@ -539,21 +540,44 @@ class Button:
             fill = (*mix(fill[:3], (90, 90, 90), 0.6), 180)
             ink = theme.text_dim
         alpha = round(255 * min(1.0, self.appear))
-        surf = pygame.Surface((rect.width + 24, rect.height + 24), pygame.SRCALPHA)
-        inner = pygame.Rect(12, 12, rect.width, rect.height)
-        if self.pulse and self.enabled:
-            glow = 0.5 + 0.5 * math.sin(self._clock * 4.0)
-            g = soft_glow(rect.size, theme.accent, radius, 6)
-            g = g.copy()
-            g.set_alpha(round(90 + 110 * glow))
-            surf.blit(g, (0, 0))
-        surf.blit(panel(rect.size, fill, edge, radius, 2, shadow=False), inner.topleft)
-        size = fit_text_size(self.label, round(rect.height * 0.42), rect.width - 12, bold=True)
-        label = text(self.label, size, ink, bold=True)
-        surf.blit(label, label.get_rect(center=inner.center))
-        if alpha < 255:
-            surf.set_alpha(alpha)
-        target.blit(surf, (rect.x - 12, rect.y - 12))
+        face = button_face(self.label, rect.size, fill, edge, ink, radius)
+        at = (rect.x - 12, rect.y - 12)
+        if self.pulse and self.enabled:  # a glow under the face, in the margin round it
+            glow = soft_glow(rect.size, theme.accent, radius, 6)
+            glow_alpha = round(90 + 110 * (0.5 + 0.5 * math.sin(self._clock * 4.0)))
+            if alpha < 255:  # fading in or out: the glow and the face fade as one picture
+                both = pygame.Surface(face.get_size(), pygame.SRCALPHA)
+                blit_faded(both, glow, (0, 0), glow_alpha)
+                both.blit(face, (0, 0))
+                face = both
+            else:
+                blit_faded(target, glow, at, glow_alpha)
+        blit_faded(target, face, at, alpha)
+
+
+_button_cache = _LRU(96)
+
+
+def button_face(
+    label: str, size: tuple[int, int], fill: RGBA, edge: RGB, ink: RGB, radius: int
+) -> pygame.Surface:
+    """A button's panel and label with a clear 12 px margin, made once per look (cached):
+    a table shows a few buttons in every frame."""
+    key = (label, size, fill, edge, ink, radius)
+    width, height = size
+    surf = _button_cache.get(key)
+    if surf is not None:
+        if _audits:  # a text audit hears of the label (and of one too long) on every frame
+            _drawn(label)
+            fit_text_size(label, round(height * 0.42), width - 12, bold=True)
+        return surf
+    surf = pygame.Surface((width + 24, height + 24), pygame.SRCALPHA)
+    inner = pygame.Rect(12, 12, width, height)
+    surf.blit(panel(size, fill, edge, radius, 2, shadow=False), inner.topleft)
+    text_size = fit_text_size(label, round(height * 0.42), width - 12, bold=True)
+    words = text(label, text_size, ink, bold=True)
+    surf.blit(words, words.get_rect(center=inner.center))
+    return _button_cache.put(key, _finish(surf))
 
 
 @dataclass

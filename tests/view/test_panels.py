@@ -49,3 +49,31 @@ def test_the_veil_darkens_the_scene_below_as_it_fades_in() -> None:
     dim(surface, 1.0)  # long after its fade: the darkest it gets
     darker = surface.get_at((5, 5))[:3]
     assert all(80 <= c <= 100 for c in darker)  # 200 under black at 140 of 255
+
+
+def _drawn(button: w.Button) -> bytes:
+    from game.view.theme import DEFAULT
+
+    surface = pygame.Surface((320, 160))
+    surface.fill((20, 90, 60))
+    button.draw(surface, DEFAULT)
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def test_a_button_always_shows_its_present_label_and_state() -> None:
+    # A button's face is kept between frames; what the button shows now must be what a new
+    # button in the same state shows, whatever it showed before.
+    button = w.Button("Draw", pygame.Rect(40, 40, 200, 56))
+    first = _drawn(button)
+    assert _drawn(button) == first  # drawn again unchanged: the same picture
+    changes = [("label", "Pass"), ("hover", True), ("primary", True), ("enabled", False)]
+    seen = {first}
+    for name, value in changes:
+        setattr(button, name, value)
+        now = _drawn(button)
+        fresh = w.Button(button.label, pygame.Rect(40, 40, 200, 56), primary=button.primary)
+        fresh.hover, fresh.enabled = button.hover, button.enabled
+        w.clear_caches()
+        assert now == _drawn(fresh), name
+        assert now not in seen, name  # each change shows
+        seen.add(now)
