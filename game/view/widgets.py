@@ -118,8 +118,19 @@ def text_height(size: int, *, bold: bool = False) -> int:
 
 
 def text_width(message: str, size: int, *, bold: bool = False) -> int:
-    """How wide ``message`` is drawn at ``size`` px (its script's font)."""
-    return font_for(message, max(8, int(size)), bold).size(message)[0]
+    """How wide ``message`` is drawn at ``size`` px (its script's font); kept, as shaping a
+    line costs more than drawing it and some are measured every frame."""
+    size = max(8, int(size))
+    key = (message, size, bold)
+    width = _width_cache.get(key)
+    if width is None:
+        if len(_width_cache) > 4000:
+            _width_cache.clear()
+        width = _width_cache[key] = font_for(message, size, bold).size(message)[0]
+    return width
+
+
+_width_cache: dict[tuple[str, int, bool], int] = {}
 
 
 def text(
@@ -316,6 +327,7 @@ def clear_caches() -> None:
     _felt_cache.data.clear()
     _glow_cache.data.clear()
     _button_cache.data.clear()
+    _width_cache.clear()
 
 
 # ----------------------------------------------------------------------------- felt
