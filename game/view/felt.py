@@ -23,8 +23,15 @@ class Felt(TableState):
 
     def _build_static(self) -> pygame.Surface:
         lay = self.layout
-        key = (lay.size, lay.large, self.players, self.theme.id, self.numerals, self.engine)
-        key += (i18n.current_language(),)  # the hub's label
+        key = (
+            lay.size,
+            lay.large,
+            self.players,
+            self.theme.id,
+            self.numerals,
+            self.engine,
+            i18n.current_language(),  # the hub's label
+        )
         if self._ground is None or self._ground_key != key:
             self._ground = self._build_ground()
             self._ground_key = key

@@ -188,7 +188,9 @@ class Playback(TableState):
                     self.fades.append(
                         Fade(self._static.subsurface(area).copy(), area.topleft, 0.35)
                     )
-            self._static = None
+                self._repaint.append(self._footprint(old).union(self._footprint(new)))
+            else:
+                self._static = None
             self.effects.append(
                 Effect("ring", end, 0.45, seat_colour(event.seat), size=slot.rect.height)
             )

@@ -117,6 +117,10 @@ class TableView(Playback, Felt, TrainMarks, Plates, Bars, TrayDrawing):
             self._static = self._build_static()
             self._static_key = key
             self._plates_under = []  # the plates are painted on the new layer
+            self._repaint.clear()
+        for area in self._repaint:
+            self._paint_again(self._static, area)
+        self._repaint.clear()
         self._plate_static(self._static)
         surface.blit(self._static, (0, 0))
         for fade in self.fades:
@@ -133,6 +137,44 @@ class TableView(Playback, Felt, TrainMarks, Plates, Bars, TrayDrawing):
         self._draw_top_bar(surface)
         self._draw_prompt(surface, pulse)
         self._draw_tray(surface, pulse)
+
+    def _paint_again(self, static: pygame.Surface, area: pygame.Rect) -> None:
+        """Paint ``area`` of the static layer as a new one would have it, in the same order
+        (the ground, every tile that reaches it, then the plates), and leave the rest: a
+        landing tile changes its train's part of the table only."""
+        area = area.clip(static.get_rect())
+        if not area or self._ground is None:
+            return
+        static.set_clip(area)
+        try:
+            static.blit(self._ground, area, area)
+            for train in range(self.players + 1):
+                for slot in self.geometry(train).slots:
+                    pad = self.renderer.pad(slot.width)
+                    if slot.rect.inflate(2 * pad, 2 * pad).colliderect(area):
+                        self.renderer.draw(
+                            static,
+                            (slot.first, slot.second),
+                            slot.rect.topleft,
+                            slot.width,
+                            slot.vertical,
+                            numerals=self.numerals,
+                            theme=self.theme,
+                        )
+            # a plate reached: keep its new bare picture there, and paint it over again
+            for seat, under in enumerate(self._plates_under):
+                plate = self.layout.lanes[seat].badge.clip(static.get_rect())
+                part = plate.clip(area)
+                if not part:
+                    continue
+                under.blit(static, (part.x - plate.x, part.y - plate.y), part)
+                if self._plates_painted.get(seat) is not None:
+                    if seat == self.players:
+                        self._draw_mexican_badge(static)
+                    else:
+                        self._paint_plate(static, seat, False)
+        finally:
+            static.set_clip(None)
 
     def draw_top(self, surface: pygame.Surface) -> None:
         """Everything over the buttons: flights, effects, banners, the toast, the held tile."""

@@ -115,6 +115,7 @@ class TableState:
         self._static: pygame.Surface | None = None
         self._static_key: tuple[object, ...] = ()
         self._ground: pygame.Surface | None = None  # the static layer without the laid tiles
+        self._repaint: list[pygame.Rect] = []  # parts of the static layer a tile landed in
         self._ground_key: tuple[object, ...] = ()
         self._geoms: dict[int, TrainGeometry] = {}
         self._badge_cache: dict[tuple[object, ...], pygame.Surface] = {}
@@ -235,6 +236,14 @@ class TableState:
             geometry = train_geometry(lane, self.trains[train], self.layout.tile_max)
             self._geoms[train] = geometry
         return geometry
+
+    def _footprint(self, geometry: TrainGeometry) -> pygame.Rect:
+        """Where a train's tiles and their shadows lie (an empty rect for no tiles)."""
+        feet = [
+            slot.rect.inflate(2 * self.renderer.pad(slot.width), 2 * self.renderer.pad(slot.width))
+            for slot in geometry.slots
+        ]
+        return feet[0].unionall(feet[1:]) if feet else pygame.Rect(0, 0, 0, 0)
 
     def target_rect(self, train: int) -> pygame.Rect:
         """Where a tile for ``train`` would be dropped (its open end), for input and tests."""
