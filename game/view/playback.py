@@ -188,7 +188,9 @@ class Playback(TableState):
                     self.fades.append(
                         Fade(self._static.subsurface(area).copy(), area.topleft, 0.35)
                     )
-                self._repaint.append(self._footprint(old).union(self._footprint(new)))
+                area = self._footprint(old, new)  # the tiles as they lay, and as they lie
+                if area is not None:
+                    self._repaint.append(area)
             else:
                 self._static = None
             self.effects.append(

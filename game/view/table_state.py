@@ -237,13 +237,15 @@ class TableState:
             self._geoms[train] = geometry
         return geometry
 
-    def _footprint(self, geometry: TrainGeometry) -> pygame.Rect:
-        """Where a train's tiles and their shadows lie (an empty rect for no tiles)."""
+    def _footprint(self, *geometries: TrainGeometry) -> pygame.Rect | None:
+        """Where the tiles of these trains and their shadows lie (None: no tiles)."""
+        pad = self.renderer.pad
         feet = [
-            slot.rect.inflate(2 * self.renderer.pad(slot.width), 2 * self.renderer.pad(slot.width))
+            slot.rect.inflate(2 * pad(slot.width), 2 * pad(slot.width))
+            for geometry in geometries
             for slot in geometry.slots
         ]
-        return feet[0].unionall(feet[1:]) if feet else pygame.Rect(0, 0, 0, 0)
+        return feet[0].unionall(feet[1:]) if feet else None
 
     def target_rect(self, train: int) -> pygame.Rect:
         """Where a tile for ``train`` would be dropped (its open end), for input and tests."""
