@@ -13,6 +13,7 @@ import pygame
 from game import i18n
 from game.i18n import pgettext
 from game.view import widgets as w
+from game.view.layout import TileSlot
 from game.view.seat_colours import seat_colour
 from game.view.table_state import TableState
 from game.view.theme import RGB
@@ -39,16 +40,20 @@ class Felt(TableState):
         # trains (tiles in flight land into this layer later)
         for train in range(self.players + 1):
             for slot in self.geometry(train).slots:
-                self.renderer.draw(
-                    surf,
-                    (slot.first, slot.second),
-                    slot.rect.topleft,
-                    slot.width,
-                    slot.vertical,
-                    numerals=self.numerals,
-                    theme=self.theme,
-                )
+                self._draw_laid(surf, slot)
         return surf
+
+    def _draw_laid(self, surface: pygame.Surface, slot: TileSlot) -> None:
+        """A laid tile where it lies on its train."""
+        self.renderer.draw(
+            surface,
+            (slot.first, slot.second),
+            slot.rect.topleft,
+            slot.width,
+            slot.vertical,
+            numerals=self.numerals,
+            theme=self.theme,
+        )
 
     def _build_ground(self) -> pygame.Surface:
         """The still layer without the laid tiles."""

@@ -152,15 +152,7 @@ class TableView(Playback, Felt, TrainMarks, Plates, Bars, TrayDrawing):
                 for slot in self.geometry(train).slots:
                     pad = self.renderer.pad(slot.width)
                     if slot.rect.inflate(2 * pad, 2 * pad).colliderect(area):
-                        self.renderer.draw(
-                            static,
-                            (slot.first, slot.second),
-                            slot.rect.topleft,
-                            slot.width,
-                            slot.vertical,
-                            numerals=self.numerals,
-                            theme=self.theme,
-                        )
+                        self._draw_laid(static, slot)
             # a plate reached: keep its new bare picture there, and paint it over again
             for seat, under in enumerate(self._plates_under):
                 plate = self.layout.lanes[seat].badge.clip(static.get_rect())

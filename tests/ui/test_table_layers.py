@@ -14,6 +14,7 @@ import pygame
 import pytest
 
 from game import i18n
+from game.app import App
 from game.rules import GameState, Rules, Tile
 from game.scenes.menu import MenuScene
 from game.scenes.session import MatchConfig, Session
@@ -22,6 +23,16 @@ from game.view.table import TableView
 from game.view.theme import theme_by_id
 
 from .driver import frames, new_app, run_until
+
+
+def open_table(app: App, seed: int, kinds: list[str | None], rounds: int | None = 1) -> TableScene:
+    """A round dealt at a table of ``kinds`` (None: the person), shown by the app."""
+    rules = Rules.standard() if rounds is None else Rules.standard().with_options(rounds=rounds)
+    session = Session(MatchConfig(len(kinds), rules, "greedy", seed), inline=True, kinds=kinds)
+    session.start_round()
+    table = TableScene(app, session)
+    app.reset(MenuScene(app), table)
+    return table
 
 
 def drawn(view: TableView, size: tuple[int, int]) -> bytes:
@@ -42,12 +53,7 @@ def test_the_kept_layers_always_show_the_table_as_it_is(
 ) -> None:
     app = new_app(size)
     try:
-        kinds: list[str | None] = ["greedy"] * players  # nobody at the device: it plays itself
-        config = MatchConfig(players, Rules.standard().with_options(rounds=1), "greedy", seed)
-        session = Session(config, inline=True, kinds=kinds)
-        session.start_round()
-        table = TableScene(app, session)
-        app.reset(MenuScene(app), table)
+        table = open_table(app, seed, ["greedy"] * players)  # nobody at the device: it plays
         view = table.view
         compared = 0
         seen_changes: set[str] = set()
@@ -83,13 +89,8 @@ def test_the_kept_layers_always_show_the_table_as_it_is(
 def test_a_new_language_paints_the_plates_in_it() -> None:
     app = new_app()
     try:
-        config = MatchConfig(4, Rules.standard().with_options(rounds=1), "greedy", 5)
-        session = Session(config, inline=True, kinds=[None, "greedy", "greedy", "greedy"])
-        session.start_round()
-        table = TableScene(app, session)
-        app.reset(MenuScene(app), table)
+        view = open_table(app, 5, [None, "greedy", "greedy", "greedy"]).view
         frames(app, 30)
-        view = table.view
         size = app.screen.get_size()
         english = drawn(view, size)
         i18n.set_language("ga")
@@ -105,13 +106,8 @@ def test_a_new_language_paints_the_plates_in_it() -> None:
 def test_a_new_theme_paints_the_whole_table_in_it() -> None:
     app = new_app()
     try:
-        config = MatchConfig(4, Rules.standard().with_options(rounds=1), "greedy", 8)
-        session = Session(config, inline=True, kinds=["greedy"] * 4)
-        session.start_round()
-        table = TableScene(app, session)
-        app.reset(MenuScene(app), table)
+        view = open_table(app, 8, ["greedy"] * 4).view
         frames(app, 120)  # tiles laid on the trains
-        view = table.view
         size = app.screen.get_size()
         before = drawn(view, size)
         view.set_style(theme_by_id("high_contrast"), numerals=True)
@@ -126,13 +122,8 @@ def test_a_new_theme_paints_the_whole_table_in_it() -> None:
 def test_the_next_rounds_engine_is_painted_on_the_station() -> None:
     app = new_app()
     try:
-        config = MatchConfig(4, Rules.standard(), "greedy", 6)
-        session = Session(config, inline=True, kinds=["greedy"] * 4)
-        session.start_round()
-        table = TableScene(app, session)
-        app.reset(MenuScene(app), table)
+        view = open_table(app, 6, ["greedy"] * 4, rounds=None).view
         frames(app, 60)
-        view = table.view
         size = app.screen.get_size()
         assert view.engine == Tile(12, 12)
         first_round = drawn(view, size)
