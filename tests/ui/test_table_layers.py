@@ -141,3 +141,19 @@ def test_the_next_rounds_engine_is_painted_on_the_station() -> None:
         assert second_round == drawn_afresh(view, size)
     finally:
         app.close()
+
+
+def test_a_new_window_size_numerals_or_large_tiles_paint_the_table_again() -> None:
+    app = new_app()
+    try:
+        view = open_table(app, 4, ["greedy"] * 5).view
+        frames(app, 200)  # first-turn lines laid
+        for size in [(800, 500), (1280, 720), (480, 800)]:
+            view.resize(size)
+            frames(app, 30)
+            assert drawn(view, size) == drawn_afresh(view, size), size
+            view.set_style(view.theme, not view.numerals, large_tiles=not view.layout.large)
+            frames(app, 30)
+            assert drawn(view, size) == drawn_afresh(view, size), (size, "numerals, large")
+    finally:
+        app.close()
