@@ -193,11 +193,16 @@ class Plates(TableState):
             rect = self.layout.lanes[seat].badge
             under = self._plates_under[seat]
             static.blit(under, under.get_rect(topleft=rect.clip(static.get_rect()).topleft))
-            if seat == self.players:
-                self._draw_mexican_badge(static)
-            elif key is not None:
-                self._paint_plate(static, seat, False)
+            if key is not None:
+                self._paint_kept_plate(static, seat)
             painted[seat] = key
+
+    def _paint_kept_plate(self, static: pygame.Surface, seat: int) -> None:
+        """The plate the static layer keeps for ``seat`` (the Mexican train's for its number)."""
+        if seat == self.players:
+            self._draw_mexican_badge(static)
+        else:
+            self._paint_plate(static, seat, False)
 
     def _draw_badge(self, surface: pygame.Surface, seat: int, pulse: float) -> None:
         """What a seat's plate shows over the static layer this frame: the whole plate of the

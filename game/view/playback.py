@@ -188,9 +188,9 @@ class Playback(TableState):
                     self.fades.append(
                         Fade(self._static.subsurface(area).copy(), area.topleft, 0.35)
                     )
-                area = self._footprint(old, new)  # the tiles as they lay, and as they lie
-                if area is not None:
-                    self._repaint.append(area)
+                landed = self._footprint(old, new)  # the tiles as they lay, and as they lie
+                if landed is not None:
+                    self._repaint.append(landed)
             else:
                 self._static = None
             self.effects.append(

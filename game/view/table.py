@@ -150,8 +150,7 @@ class TableView(Playback, Felt, TrainMarks, Plates, Bars, TrayDrawing):
             static.blit(self._ground, area, area)
             for train in range(self.players + 1):
                 for slot in self.geometry(train).slots:
-                    pad = self.renderer.pad(slot.width)
-                    if slot.rect.inflate(2 * pad, 2 * pad).colliderect(area):
+                    if self._slot_footprint(slot).colliderect(area):
                         self._draw_laid(static, slot)
             # a plate reached: keep its new bare picture there, and paint it over again
             for seat, under in enumerate(self._plates_under):
@@ -161,10 +160,7 @@ class TableView(Playback, Felt, TrainMarks, Plates, Bars, TrayDrawing):
                     continue
                 under.blit(static, (part.x - plate.x, part.y - plate.y), part)
                 if self._plates_painted.get(seat) is not None:
-                    if seat == self.players:
-                        self._draw_mexican_badge(static)
-                    else:
-                        self._paint_plate(static, seat, False)
+                    self._paint_kept_plate(static, seat)
         finally:
             static.set_clip(None)
 

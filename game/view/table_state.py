@@ -15,7 +15,13 @@ from game.rules import Tile
 from game.rules import events as ev
 from game.view import widgets as w
 from game.view.hand import HandTray
-from game.view.layout import TableLayout, TrainGeometry, compute_layout, train_geometry
+from game.view.layout import (
+    TableLayout,
+    TileSlot,
+    TrainGeometry,
+    compute_layout,
+    train_geometry,
+)
 from game.view.motion import Banner, Effect, Fade, Flight
 from game.view.table_words import Words
 from game.view.theme import Theme
@@ -239,13 +245,13 @@ class TableState:
 
     def _footprint(self, *geometries: TrainGeometry) -> pygame.Rect | None:
         """Where the tiles of these trains and their shadows lie (None: no tiles)."""
-        pad = self.renderer.pad
-        feet = [
-            slot.rect.inflate(2 * pad(slot.width), 2 * pad(slot.width))
-            for geometry in geometries
-            for slot in geometry.slots
-        ]
+        feet = [self._slot_footprint(slot) for geometry in geometries for slot in geometry.slots]
         return feet[0].unionall(feet[1:]) if feet else None
+
+    def _slot_footprint(self, slot: TileSlot) -> pygame.Rect:
+        """Where a laid tile and its shadow lie."""
+        pad = self.renderer.pad(slot.width)
+        return slot.rect.inflate(2 * pad, 2 * pad)
 
     def target_rect(self, train: int) -> pygame.Rect:
         """Where a tile for ``train`` would be dropped (its open end), for input and tests."""
