@@ -26,7 +26,8 @@ from .driver import frames, new_app, run_until
 
 
 def open_table(app: App, seed: int, kinds: list[str | None], rounds: int | None = 1) -> TableScene:
-    """A round dealt at a table of ``kinds`` (None: the person), shown by the app."""
+    """A round dealt at a table of ``kinds`` (None: the person), shown by the app; the match
+    has ``rounds`` rounds (None: as many as the set has engines)."""
     rules = Rules.standard() if rounds is None else Rules.standard().with_options(rounds=rounds)
     session = Session(MatchConfig(len(kinds), rules, "greedy", seed), inline=True, kinds=kinds)
     session.start_round()
