@@ -24,15 +24,41 @@ def parse_size(text: str) -> tuple[int, int]:
     parts = text.strip().lower().split("x")
     if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a size: write WIDTHxHEIGHT in pixels, e.g. 1280x720"
+            f"{_shown(text)} is not a size: write WIDTHxHEIGHT in pixels, e.g. 1280x720"
         )
-    width, height = (int(p) for p in parts)
+    width, height = (_digits(p) for p in parts)
     if not (MIN_SIZE[0] <= width <= MAX_SIZE[0] and MIN_SIZE[1] <= height <= MAX_SIZE[1]):
         raise argparse.ArgumentTypeError(
-            f"{text!r} is out of range: width must be {MIN_SIZE[0]}-{MAX_SIZE[0]} and "
+            f"{_shown(text)} is out of range: width must be {MIN_SIZE[0]}-{MAX_SIZE[0]} and "
             f"height {MIN_SIZE[1]}-{MAX_SIZE[1]} pixels"
         )
     return width, height
+
+
+SHOWN_CHARACTERS = 40  # a refused value is echoed this far, not thousands of digits
+
+
+def _shown(text: str) -> str:
+    """``text`` quoted for a message, cut short when long (the message says what is wrong)."""
+    if len(text) <= SHOWN_CHARACTERS:
+        return repr(text)
+    return f"{text[: SHOWN_CHARACTERS - 3]!r}... ({len(text)} characters)"
+
+
+def _digits(text: str) -> int:
+    """``int(text)``; a number longer than Python converts (``sys.get_int_max_str_digits``,
+    a guard against slow conversions) is refused with that reason, not called "not a whole
+    number"."""
+    try:
+        return int(text)
+    except ValueError:
+        body = text.strip().lstrip("+-").replace("_", "")
+        limit = sys.get_int_max_str_digits()
+        if body.isdigit() and 0 < limit < len(body):
+            raise argparse.ArgumentTypeError(
+                f"{len(body)} digits is too long; at most {limit}"
+            ) from None
+        raise argparse.ArgumentTypeError(f"{_shown(text)} is not a whole number") from None
 
 
 def whole_number(text: str) -> int:
@@ -41,17 +67,14 @@ def whole_number(text: str) -> int:
     >>> whole_number(" -3 ")
     -3
     """
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    return _digits(text)
 
 
 def positive_int(text: str) -> int:
     """Parse an integer that is at least 1."""
     value = whole_number(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+        raise argparse.ArgumentTypeError(f"{_shown(text)} must be at least 1")
     return value
 
 
@@ -64,9 +87,11 @@ def finite_number(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        raise argparse.ArgumentTypeError(f"{_shown(text)} is not a number") from None
     if not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a finite number (such as 250 or 0.5)")
+        raise argparse.ArgumentTypeError(
+            f"{_shown(text)} is not a finite number (such as 250 or 0.5)"
+        )
     return value
 
 

@@ -245,3 +245,37 @@ def test_screenshots_out_that_is_a_file_is_said_in_words(tmp_path: Path, inside:
     what = "part of that path is a file" if inside else "it is a file, not a folder"
     assert f"--out {out}: {what}" in result.stderr
     assert "Errno" not in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "--seed", "7" * 5000],
+        ["simulate", "--seed", "-" + "7" * 5000],
+        ["tournament", "--iterations", "7" * 5000],
+        ["--frames", "7" * 5000],
+        ["--size", "7" * 5000 + "x720"],
+    ],
+    ids=["seed", "negative seed", "iterations", "frames", "size"],
+)
+def test_a_number_of_5000_digits_is_called_too_long_without_echoing_its_digits(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    limit = sys.get_int_max_str_digits()
+    assert f"5000 digits is too long; at most {limit}" in err
+    assert "not a whole number" not in err
+    assert "7" * 100 not in err
+    assert len(err) < 1500  # the usage lines and one short reason
+
+
+def test_a_long_value_that_is_no_number_is_echoed_cut_short(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert cli.main(["simulate", "--seed", "x" * 5000]) == 2
+    assert cli.main(["tournament", "--budget-ms", "7" * 5000]) == 2
+    err = capsys.readouterr().err
+    assert "is not a whole number" in err and "is not a finite number" in err
+    assert "(5000 characters)" in err
+    assert "x" * 100 not in err and "7" * 100 not in err
