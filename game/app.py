@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import i18n, startup
+from game.guard import Guard
 from game.i18n import _
 from game.input.as_keys import key_event
 from game.input.focus import draw_focus
@@ -38,9 +39,11 @@ from game.input.glyphs import draw_strip, hint_strip, place_clear_of
 from game.input.intents import Act, Device, Intent
 from game.input.router import InputRouter
 from game.input.viewport import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, Viewport
+from game.launch import open_app as open_app  # the game as a player opens it
+from game.launch import run as run
 from game.scenes.base import Scene
 from game.settings import Settings
-from game.sound_start import shared_sounds, warm_up_sounds
+from game.sound_start import shared_sounds
 from game.view import fonts, widgets
 from game.view.theme import Theme, theme_by_id
 from game.view.tiles import TileRenderer
@@ -136,6 +139,7 @@ class App:
         self.exit_code = 0
         self.time = 0.0
         self._after_frame: list[Callable[[], None]] = []
+        self.guard = Guard(self)  # an error in a frame: back to the menu, the match kept
         self.kiosk: Kiosk | None = None
         if kiosk is not None:
             from game.scenes.kiosk import Kiosk
@@ -367,8 +371,15 @@ class App:
     # ------------------------------------------------------------------ one frame
 
     def step(self, dt: float) -> bool:
-        """Run one frame of ``dt`` seconds: input, update, draw. False once the app should stop."""
+        """Run one frame of ``dt`` seconds: input, update, draw. False once the app should stop.
+
+        An error in the frame is contained (:mod:`game.guard`): the game goes on from its menu."""
         dt = max(0.0, min(MAX_DT, dt))
+        with self.guard.frame(dt):
+            self._frame(dt)
+        return self.running
+
+    def _frame(self, dt: float) -> None:
         self.idle += dt
         for event in pygame.event.get():
             self.dispatch(event)
@@ -395,13 +406,13 @@ class App:
             self.take_notices()  # e.g. an autosave the disk refused (said once, not each time)
         after, self._after_frame = self._after_frame, []
         for fn in after:  # what these defer again runs after the next frame
-            fn()
-        if not self.stack:
+            with self.guard.frame():
+                fn()
+        if not self.stack and self.running:
             if self.kiosk is not None and not self.kiosk.unlocked:
                 self.kiosk.to_menu()  # a kiosk never runs out of scenes
             else:
                 self.running = False
-        return self.running
 
     # ------------------------------------------------------------------ input
 
@@ -540,71 +551,3 @@ class App:
         widgets.clear_caches()
         fonts.clear_cache()
         pygame.quit()
-
-
-def open_app(
-    size: tuple[int, int] | None = None,
-    store: Store | None = None,
-    *,
-    fullscreen: bool | None = None,
-    kiosk: bool = False,
-) -> App:
-    """The game as a player starts it: settings and saves from ``store``, on the main menu.
-
-    The first frame shows the menu; what it does not need (the sound effects, checking the
-    saved game) is done after it is on screen. ``kiosk`` reads the operator's kiosk settings
-    from the store's settings file. ``size`` and ``fullscreen`` None: the window as the player
-    left it last time (see :class:`App`).
-    """
-    kiosk_config = None
-    if kiosk:
-        from game.scenes.kiosk import KioskConfig
-
-        kiosk_config = KioskConfig.load(store)
-    app = App(size, store=store, fullscreen=fullscreen, kiosk=kiosk_config)
-    autoplay = os.environ.get(startup.AUTOPLAY_VARIABLE, "").strip()
-    app.autoplay = autoplay or None
-    from game.scenes.menu import MenuScene
-
-    menu = MenuScene(app)
-    app.push(menu)
-    if app.keeper is not None:
-        keeper = app.keeper
-
-        def check_saved_game() -> None:
-            keeper.check()
-            app.take_notices()
-            if app.autoplay and app.top is menu:
-                menu.start_autoplay()
-            else:
-                menu.offer_lesson()  # a first start: learn by playing (asked once)
-
-        app.defer(check_saved_game)
-    elif app.autoplay:
-        app.defer(menu.start_autoplay)
-    app.defer(lambda: warm_up_sounds(app))
-    return app
-
-
-def run(
-    size: tuple[int, int] | None = None,
-    max_frames: int | None = None,
-    *,
-    fullscreen: bool | None = None,
-    kiosk: bool = False,
-) -> int:
-    """Open the window on the main menu and play until it is closed; the exit status.
-
-    ``size``/``fullscreen`` None (not on the command line): as the player left the window."""
-    from game.store import Store
-
-    fonts.share_faces()  # the first frame opens one font face, not one per text size
-    try:
-        app = open_app(size, Store(), fullscreen=fullscreen, kiosk=kiosk)
-    except pygame.error as error:
-        print(f"cannot open a window: {error}", file=sys.stderr)
-        return 1
-    try:
-        return app.run(max_frames)
-    finally:
-        app.close()

@@ -388,6 +388,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a usage error (status 2)
         return _exit_code(exc.code)
+    args.argv = list(sys.argv[1:] if argv is None else argv)  # a kiosk's game is started so
 
     try:
         if args.selftest:
@@ -441,6 +442,12 @@ def _no_display() -> bool:
 def _play(args: argparse.Namespace) -> int:
     if _no_display():
         return 1
+    if args.kiosk:
+        from game import supervisor
+
+        if not supervisor.supervised():
+            return supervisor.run_kiosk(args.argv)  # the game runs as its child
+        supervisor.as_child()
     from game import app
 
     # None (not on the command line): the window as the player left it last time.

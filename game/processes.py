@@ -17,6 +17,7 @@ Nothing here is imported before it is needed: multiprocessing is loaded by the f
 
 from __future__ import annotations
 
+import os
 import sys
 import types
 from typing import TYPE_CHECKING
@@ -56,6 +57,22 @@ def run_helper_process(argv: list[str] | None = None) -> bool:
             exec(command, {"__name__": "__main__"})  # multiprocessing's own line of Python
             raise SystemExit(0)
     return False
+
+
+def own_command(arguments: list[str]) -> list[str]:
+    """The command that starts this program again with ``arguments`` (the kiosk's supervisor
+    starts the game so): the standalone build's executable, or this interpreter and the script
+    it runs (``main.py``, the ``mexican-train`` launcher); the package itself when there is no
+    such file (``python -c``)."""
+    if is_frozen():
+        return [sys.executable, *arguments]
+    script = sys.argv[0] if sys.argv else ""
+    if script and os.path.isfile(script):
+        return [sys.executable, os.path.abspath(script), *arguments]
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    line = f"import sys; sys.path.insert(0, {package!r}); from game.cli import main; "
+    line += "sys.exit(main(sys.argv[1:]))"
+    return [sys.executable, "-c", line, *arguments]
 
 
 def _prepare_frozen() -> None:

@@ -11,6 +11,7 @@ import pygame
 from game.i18n import _
 from game.input.intents import Intent
 from game.rules import Rules
+from game.saves import trace
 from game.scenes.base import Scene
 from game.scenes.computer_move import ComputerMove
 from game.view import widgets as w
@@ -112,6 +113,9 @@ class AttractScene(Scene):
     def hints(self) -> list[tuple[str, str]]:
         return []
 
+    def enter(self) -> None:
+        trace("scene attract")  # a test of the kiosk's watchdog waits for this line
+
     def exit(self) -> None:
         self.session.close()
 
@@ -142,6 +146,7 @@ class AttractScene(Scene):
         if action is None:
             return
         view.feed(self.session.apply(action))
+        trace("attract move")
 
     # ------------------------------------------------------------------ drawing
 
