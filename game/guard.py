@@ -77,7 +77,7 @@ class Guard:
         self.faults += 1
         text = "".join(traceback.format_exception(error))
         log = self._log(where, text)
-        print(f"mexican-train: an error in {where} was caught:\n{text}", file=sys.stderr, end="")
+        _stderr(f"mexican-train: an error in {where} was caught:\n{text}")
         from game.saves import trace
 
         trace(f"fault {where} {type(error).__name__}")
@@ -86,7 +86,10 @@ class Guard:
             self._give_up(log)
             return
         self.landed = self.clock
-        self._tell(SAVED if saved else NOT_SAVED)
+        try:
+            self._tell(SAVED if saved else NOT_SAVED)
+        except Exception as failure:  # the menu is up; the sentence could not be shown
+            _stderr(f"mexican-train: the notice could not be shown: {failure!r}\n")
 
     def _log(self, where: str, text: str) -> str:
         """Write the report to the crash log; where it is (or why there is none), for stderr."""
@@ -107,7 +110,7 @@ class Guard:
             keeper.release()  # waits until what the autosave holds is on disk
             return keeper.store.has_game()
         except Exception as error:  # the disk failed too: the player is told nothing is kept
-            print(f"mexican-train: the match could not be kept: {error!r}", file=sys.stderr)
+            _stderr(f"mexican-train: the match could not be kept: {error!r}\n")
             return False
 
     def _to_menu(self) -> bool:
@@ -127,7 +130,7 @@ class Guard:
 
             app.push(MenuScene(app))
         except Exception as error:
-            print(f"mexican-train: the menu cannot open: {error!r}", file=sys.stderr)
+            _stderr(f"mexican-train: the menu cannot open: {error!r}\n")
             return False
         return True
 
@@ -143,10 +146,18 @@ class Guard:
 
     def _give_up(self, log: str) -> None:
         """The menu fails as soon as it is shown: stop rather than loop (see the module)."""
-        print(
+        _stderr(
             f"mexican-train: the game failed {self.repeats + 1} times in a row as soon as its "
-            f"menu was shown, so it stops. The errors are in the crash log ({log}).",
-            file=sys.stderr,
+            f"menu was shown, so it stops. The errors are in the crash log ({log}).\n"
         )
         self.app.exit_code = GAVE_UP_EXIT
         self.app.running = False
+
+
+def _stderr(text: str) -> None:
+    """Say it on standard error, if there is one (a closed or broken one is no second crash)."""
+    try:
+        sys.stderr.write(text)
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        pass

@@ -395,3 +395,27 @@ def test_a_restarted_kiosk_game_opens_on_the_attract_screen(
         assert app.kiosk is not None
         app.kiosk.unlocked = True
         app.close()
+
+
+def test_a_fault_on_the_attract_screen_lands_on_the_kiosk_menu_still_guarded(
+    tmp_path: Path, opened: list[App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.scenes.attract import AttractScene
+    from game.scenes.menu import MenuScene
+
+    home = tmp_path / "home"
+    kiosk_home(home)
+    app = start_kiosk(home, opened)
+    assert app.kiosk is not None
+    app.kiosk.to_attract()
+    app.step(1 / 60)
+    assert isinstance(app.top, AttractScene)
+
+    def broken(self: AttractScene, dt: float) -> None:
+        raise RuntimeError("the attract play broke")
+
+    monkeypatch.setattr(AttractScene, "update", broken)
+    app.step(1 / 60)
+    assert [type(scene) for scene in app.stack] == [MenuScene]
+    assert app.running and app.kiosk.armed, "players are still kept in"
+    assert "the attract play broke" in read_reports(home)[-1]
