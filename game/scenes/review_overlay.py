@@ -57,8 +57,9 @@ def draw_moves(surface: pygame.Surface, view: TableView, decision: Decision | No
     # Translators: a tag on the review table: the move the player made
     played_word = _("Played")
     best_word = played_word if best == made else better_word
-    best_play = best if isinstance(best, Play) else None
-    made_play = made if isinstance(made, Play) else None
+    # a play on a train the table does not have (a damaged review) is not drawn
+    best_play = best if isinstance(best, Play) and view.has_train(best.train) else None
+    made_play = made if isinstance(made, Play) and view.has_train(made.train) else None
     if best_play is not None:
         view.draw_ghost(surface, best_play.tile, best_play.train, 200)
         slot = view.geometry(best_play.train).next_slot
@@ -150,5 +151,6 @@ def fit_lines(message: str, size: int, room: int, most: int, bold: bool) -> tupl
 
 def _over(message: str, size: int, room: int, most: int, bold: bool) -> bool:
     """Does ``message`` at ``size`` take more than ``most`` lines of ``room``?"""
+    message = w.drawable(message)
     font = w.font_for(message, size, bold)
     return len(i18n.wrap_text(message, room, lambda piece: int(font.size(piece)[0]))) > most

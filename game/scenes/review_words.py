@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from game import i18n
 from game.ai.review import FORCED, GOOD, Decision, Review
 from game.i18n import _, ngettext, pgettext
+from game.review_files import MAX_POINTS
 from game.rules import DRAW, END_TURN, PASS, Action, GameState, Play
 from game.view.review import MISTAKES, points_figure
 
@@ -35,12 +36,32 @@ def is_mistake(decision: Decision) -> bool:
 
 
 def whole(points: float) -> int:
-    """Points rounded for a sentence: at least 1 (labels other than good start at 1)."""
-    return max(1, round(points))
+    """Points rounded for a sentence: at least 1 (labels other than good start at 1); what
+    is not a finite number (a damaged review) counts as 1, never raised.
+
+    >>> [whole(p) for p in (0.2, 2.6, float("inf"), float("nan"), 1e300)]
+    [1, 3, 1, 1, 100000]
+    """
+    if not math.isfinite(points):
+        return 1
+    return max(1, round(min(points, MAX_POINTS)))
+
+
+def on_table(action: Action, players: int, names: Sequence[str]) -> bool:
+    """Whether ``action`` is a play on a train of this match (a seat's own, 0 to players - 1,
+    or the Mexican train, numbered ``players``): a damaged review's other trains are never
+    named, as there is no name for them."""
+    return (
+        isinstance(action, Play)
+        and 0 <= action.train <= players
+        and (action.train == players or action.train < len(names))
+    )
 
 
 def move_phrase(action: Action, players: int, names: Sequence[str], seat: int) -> str:
     """A move in a few words, on its own (a row of the costliest moves)."""
+    if isinstance(action, Play) and not on_table(action, players, names):
+        return str(action.tile)  # a train this match does not have: the tile alone
     if isinstance(action, Play):
         train = i18n.train_label(action.train, players, names, seat)
         # Translators: a move in a list: "3|4 on the Mexican train"
@@ -56,6 +77,8 @@ def move_phrase(action: Action, players: int, names: Sequence[str], seat: int) -
 def sentence(decision: Decision, players: int, names: Sequence[str], seat: int) -> str:
     """What the analysis says of ``decision``, in a sentence."""
     best, made = decision.best, decision.made
+    # a damaged review's train this match does not have: the words that name no train
+    named = not any(isinstance(a, Play) and not on_table(a, players, names) for a in (best, made))
 
     def train(number: int) -> str:
         return i18n.train_label(number, players, names, seat)
@@ -69,13 +92,15 @@ def sentence(decision: Decision, players: int, names: Sequence[str], seat: int) 
     if best == made:
         return _("You played the best move.")
     if decision.label == GOOD:
-        if isinstance(best, Play):
+        if isinstance(best, Play) and named:
             # Translators: a good move, but the analysis found one a little better
             return _("A good move: {tile} on {train} was only slightly better.").format(
                 tile=best.tile, train=train(best.train)
             )
         return _("A good move: another was only slightly better.")
     n = whole(decision.points_lost)
+    if not named:
+        best = made = DRAW  # neither a play nor a line's end: the last, plain sentence
     if isinstance(best, Play) and isinstance(made, Play):
         if best.tile == made.tile:
             return ngettext(

@@ -10,6 +10,7 @@ lightness as well as hue. The words that go with them are in :mod:`game.scenes.r
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -277,13 +278,16 @@ def draw_bars(
     theme: Theme,
     scale: float,
 ) -> None:
-    """Points lost per round: a bar per round with its number under it and its points over."""
+    """Points lost per round: a bar per round with its number under it and its points over.
+
+    A value that is not a finite number (a damaged review the reader let through) gets no bar
+    and a dash, and leaves the others' scale alone."""
     rounds = sorted(lost)
     if not rounds:
         return
     size = max(9, round(13 * scale))
     line = w.text_height(size)
-    top = max(lost.values())
+    top = max((v for v in lost.values() if math.isfinite(v)), default=0.0)
     gap = max(2, round(6 * scale))
     slot = rect.w / len(rounds)
     bar_w = max(4, min(round(48 * scale), round(slot - gap)))
@@ -293,7 +297,8 @@ def draw_bars(
     for i, number in enumerate(rounds):
         cx = round(rect.x + slot * (i + 0.5))
         value = lost[number]
-        height = 0 if top <= 0 else max(1 if value > 0 else 0, round(room * value / top))
+        share = value / top if top > 0 and math.isfinite(value) else 0.0
+        height = max(1 if share > 0 else 0, round(room * min(1.0, share)))
         bar = pygame.Rect(cx - bar_w // 2, floor - height, bar_w, height)
         if height:
             pygame.draw.rect(surface, theme.accent, bar, border_radius=max(1, bar_w // 6))
@@ -305,7 +310,14 @@ def draw_bars(
 
 
 def points_figure(points: float) -> str:
-    """Points as a figure: whole numbers from 10 on, one decimal below (0 as 0)."""
+    """Points as a figure: whole numbers from 10 on, one decimal below (0 as 0), and a dash
+    for what is not a finite number (never raised: a frame draws it).
+
+    >>> [points_figure(p) for p in (0.0, 2.345, 12.6, -3.0, float("inf"), float("nan"))]
+    ['0', '2.3', '13', '0', '-', '-']
+    """
+    if not math.isfinite(points):
+        return "-"
     if points <= 0.05:
         return "0"
     if points >= 9.95:

@@ -14,7 +14,14 @@ from game.view.tween import ease_out_back
 
 
 class TrainMarks(TableState):
-    """TableView's part that draws over the trains each frame."""
+    """TableView's part that draws over the trains each frame.
+
+    A train number that is not one of the table's (a damaged review's move) is skipped, never
+    looked up: a bad value from a file costs a mark, not the frame."""
+
+    def has_train(self, train: int) -> bool:
+        """Whether ``train`` is one of this table's trains (a lane and its tiles)."""
+        return 0 <= train < len(self.layout.lanes) and train < len(self.trains)
 
     def _draw_lane_states(self, surface: pygame.Surface, pulse: float) -> None:
         if self.dim_unlit and (self.held is not None or self.selected is not None):
@@ -23,6 +30,8 @@ class TrainMarks(TableState):
                     area = lane.tile_area.inflate(0, -4)
                     w.draw_panel(surface, area, (0, 0, 0, 70), None, 8)
         for train, left in self.flash.items():
+            if not self.has_train(train):
+                continue
             lane = self.layout.lanes[train]
             a = round(150 * min(1.0, left / 0.6))
             w.draw_panel(
@@ -38,6 +47,8 @@ class TrainMarks(TableState):
         th = self.theme
         u = self.layout.scale
         for train in self.open_doubles:
+            if not self.has_train(train):
+                continue
             slots = self.geometry(train).slots
             if not slots:
                 continue
@@ -103,7 +114,8 @@ class TrainMarks(TableState):
 
     def _draw_targets(self, surface: pygame.Surface, pulse: float) -> None:
         th = self.theme
-        for train in sorted(self.lit):
+        lit = sorted(t for t in self.lit if self.has_train(t))
+        for train in lit:
             area = self.layout.lanes[train].tile_area.inflate(0, -4)
             hovered = train == self.hover
             w.draw_panel(
@@ -114,7 +126,7 @@ class TrainMarks(TableState):
                 8,
                 3 if hovered else 2,
             )
-        for train in sorted(self.lit):
+        for train in lit:
             slot = self.geometry(train).next_slot
             hovered = train == self.hover
             rect = slot.inflate(slot.h // 2, slot.h // 2) if hovered else slot
@@ -134,7 +146,10 @@ class TrainMarks(TableState):
                 self.draw_ghost(surface, self.held.tile, train, 150)
 
     def draw_ghost(self, surface: pygame.Surface, tile: Tile, train: int, alpha: int) -> None:
-        """``tile`` faded at ``train``'s open end, its matching number towards the train."""
+        """``tile`` faded at ``train``'s open end, its matching number towards the train
+        (nothing for a train the table does not have)."""
+        if not self.has_train(train):
+            return
         slot = self.geometry(train).next_slot
         ends = self.trains[train][-1][1] if self.trains[train] else self._engine_number()
         first, second = (tile.low, tile.high) if tile.low == ends else (tile.high, tile.low)
@@ -154,7 +169,7 @@ class TrainMarks(TableState):
         """The hinted train: its lane outlined and its open end glowing in the accent colour
         (the lit trains of a held tile use the legal colour; a hint is a suggestion)."""
         train = self.hint_train
-        if train is None or self.held is not None:
+        if train is None or self.held is not None or not self.has_train(train):
             return
         th = self.theme
         area = self.layout.lanes[train].tile_area.inflate(0, -4)

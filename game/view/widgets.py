@@ -111,6 +111,29 @@ def font_for(message: str, size: int, bold: bool = False) -> pygame.font.Font:
     return get_font(size, bold=bold, script=script_of(message))
 
 
+# What a font cannot be given: pygame refuses a NUL and cannot encode a lone surrogate.
+REPLACEMENT = "\ufffd"
+
+
+def drawable(message: str) -> str:
+    """``message`` with each NUL and lone surrogate replaced by U+FFFD, so a damaged text
+    from a file is drawn with a mark where the bad character was, never raised; called only
+    when a text is first measured or drawn (its cache is keyed on the text as given).
+
+    >>> drawable("Ana") == "Ana", drawable("An\\x00a") == "An\\ufffda"
+    (True, True)
+    >>> drawable("Bo\\ud800") == "Bo\\ufffd"
+    True
+    """
+    if "\x00" not in message:
+        try:
+            message.encode("utf-8")
+            return message
+        except UnicodeEncodeError:
+            pass
+    return "".join(REPLACEMENT if c == "\x00" or "\ud800" <= c <= "\udfff" else c for c in message)
+
+
 def text_height(size: int, *, bold: bool = False) -> int:
     """The height of a line of text at ``size`` px (the taller of the Latin and Tamil fonts)."""
     size = max(8, int(size))
@@ -126,7 +149,8 @@ def text_width(message: str, size: int, *, bold: bool = False) -> int:
     if width is None:
         if len(_width_cache) > 4000:
             _width_cache.clear()
-        width = _width_cache[key] = font_for(message, size, bold).size(message)[0]
+        shown = drawable(message)
+        width = _width_cache[key] = font_for(shown, size, bold).size(shown)[0]
     return width
 
 
@@ -164,6 +188,7 @@ def _shadow_offset(size: int, shadow: bool) -> int:
 
 
 def _render(message: str, size: int, colour: RGB, bold: bool, shadow: bool) -> pygame.Surface:
+    message = drawable(message)
     font = font_for(message, size, bold)
     glyphs = font.render(message, True, colour)
     if shadow:
@@ -181,6 +206,7 @@ def wrap(message: str, size: int, width: int, *, bold: bool = False) -> list[str
     """Split ``message`` into lines no wider than ``width`` px: at spaces, and a word longer
     than a line between whole letters (a Tamil letter with its vowel sign stays whole)."""
     size = max(8, int(size))
+    message = drawable(message)
     font = font_for(message, size, bold)
 
     def measure(piece: str) -> int:
