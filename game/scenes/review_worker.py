@@ -11,7 +11,9 @@ what has come without ever blocking. Cancelling ends the process.
 There is no fallback in the frame: a decision at the default guesses takes a good part of a
 second of search, far over a frame, and :func:`review` is one call that cannot be sliced
 without a second copy of its loop. When the worker cannot start or dies, :attr:`ReviewJob.error`
-says so and the screen tells the player.
+says so and the screen tells the player, and :attr:`ReviewJob.started` which of the two it was:
+a worker that could not be spawned, or ended before its first message, never started (the
+screen says "could not start", not that the review stopped midway).
 
 No pygame here: the worker imports this module and only what the review needs.
 """
@@ -64,7 +66,8 @@ class ReviewJob:
         self.done = 0
         self.total: int | None = None
         self.result: Review | None = None
-        self.error: str | None = None
+        self.error: str | None = None  # why it failed, a technical detail in English
+        self.started = False  # the worker's first message has come
         self._process: multiprocessing.process.BaseProcess | None = None
         context = spawn_context()
         try:
@@ -93,11 +96,11 @@ class ReviewJob:
             try:
                 if not self._conn.poll():
                     if not self._process.is_alive() and not self._conn.poll():
-                        self._fail("the review stopped before its end")
+                        self._ended()
                     break
                 message = self._conn.recv()
             except (EOFError, OSError):
-                self._fail("the review stopped before its end")
+                self._ended()
                 break
             self._take(message)
         return self.finished
@@ -108,11 +111,27 @@ class ReviewJob:
             try:
                 message = self._conn.recv()
             except (EOFError, OSError):
-                self._fail("the review stopped before its end")
+                self._ended()
                 break
             self._take(message)
 
+    def _ended(self) -> None:
+        """The worker went without its last word: midway, or before its first."""
+        if self.started:
+            self._fail("the review stopped before its end")
+            return
+        process = self._process
+        if process is not None:
+            process.join(timeout=1.0)  # its pipe is closed: it is ending, if not gone
+        code = process.exitcode if process is not None else None
+        self._fail(
+            "its process ended at once"
+            if code is None
+            else f"its process ended with exit code {code}"
+        )
+
     def _take(self, message: tuple[Any, ...]) -> None:
+        self.started = True
         kind = message[0]
         if kind == "total":
             self.total = int(message[1])

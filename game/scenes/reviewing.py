@@ -142,6 +142,9 @@ class ReviewingScene(ButtonScene):
     def status(self) -> str:
         """The line over the bar, in the current language."""
         job = self.job
+        if job.error is not None and not job.started:  # no worker, or it ended at once
+            # Translators: {reason} is a technical detail, in English
+            return _("The review could not start ({reason}).").format(reason=job.error)
         if job.error is not None:
             # Translators: {reason} is a technical detail, in English
             return _("The review could not run ({reason}).").format(reason=job.error)

@@ -73,6 +73,7 @@ SCREENS = [
     "36c_recent_match_replay",
     "37_review_progress",
     "37b_review_could_not_run",
+    "37c_review_could_not_start",
     "38_review_whose_match",
     "39_review_mistake",
     "39b_review_summary",

@@ -438,7 +438,9 @@ def test_a_worker_that_dies_is_said_and_back_returns(
     assert isinstance(progress, ReviewingScene)
     worker = progress.job._process
     assert worker is not None
-    worker.kill()  # as if the system ended it
+    assert progress.job._conn.poll(None)  # its first word has come (a blocking read)
+    assert not progress.job.poll() and progress.job.started
+    worker.kill()  # as if the system ended it, midway
     worker.join()
     frames(app)
     assert progress.job.error == "the review stopped before its end"

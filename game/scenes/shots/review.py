@@ -73,8 +73,10 @@ def _on_two_trains(made: Action, best: Action) -> bool:
 class _HeldJob:
     """A review held at a point, for a picture of its progress (no worker is started)."""
 
-    def __init__(self, done: int, total: int | None, error: str | None = None) -> None:
-        self.done, self.total, self.error = done, total, error
+    def __init__(
+        self, done: int, total: int | None, error: str | None = None, started: bool = True
+    ) -> None:
+        self.done, self.total, self.error, self.started = done, total, error, started
         self.result = None
         self.running = False
 
@@ -87,7 +89,8 @@ class _HeldJob:
 
 def recent_shots(cam: Camera) -> None:
     """Recent matches (kept matches of every kind, and none yet), the review's progress, a
-    review that could not run, and pass and play's question of whose match to review."""
+    review that could not run or could not start, and pass and play's question of whose match
+    to review."""
     from game.rules.record import load_record
     from game.scenes.menu import MenuScene
     from game.scenes.recent import RecentScene
@@ -108,6 +111,8 @@ def recent_shots(cam: Camera) -> None:
     failed = _HeldJob(3, 58, "the review stopped before its end")
     stopped = ReviewingScene(app, source, job=failed)  # type: ignore[arg-type]
     cam.show("37b_review_could_not_run", stopped)
+    never = _HeldJob(0, None, "[Errno 11] Resource temporarily unavailable", started=False)
+    cam.show("37c_review_could_not_start", ReviewingScene(app, source, job=never))  # type: ignore[arg-type]
 
     replay = ReplayScene(app, record, base.name(), back=True)  # opened from Recent matches
     app.reset(MenuScene(app), RecentScene(app, items), replay)
