@@ -14,7 +14,8 @@ a seat and every whole number within its range (a seat below 14, a round from 1 
 characters). Given the record it weighs, the review must fit it too: its seat one of the
 record's, its name that seat's, its rounds the match's, its tiles from the match's set, its
 trains the match's (the seats' own, 0 to players - 1, and the Mexican train, numbered
-``players``), and no more decisions than the record has lines.
+``players``), and no more decisions than the seat made in it (the record as
+:func:`game.rules.record.load_record` gives it, with its lines).
 """
 
 from __future__ import annotations
@@ -160,8 +161,14 @@ def _review(obj: Any, record: Record | None) -> Review:
     if not isinstance(items, list):
         raise ReviewFileError("the decisions are not a list")
     most = MAX_DECISIONS if record is None else min(MAX_DECISIONS, len(record.lines))
-    if len(items) > most:
+    if len(items) > most:  # each decision is a line of the record: cheap, before the replay
         raise ReviewFileError(f"{len(items)} decisions; at most {most}")
+    if record is not None:
+        from game.ai.review import decisions_of
+
+        made = sum(1 for _ in decisions_of(record, seat))  # a replay: ~20 ms for a whole match
+        if len(items) > made:
+            raise ReviewFileError(f"{len(items)} decisions; the seat made {made}")
     if record is None:
         set_size, trains, rounds = MAX_NUMBER, MAX_PLAYERS + 1, MAX_ROUNDS
     else:

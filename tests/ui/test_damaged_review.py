@@ -126,9 +126,18 @@ def test_a_review_that_does_not_fit_its_record_is_refused() -> None:
     )
     for number, decision in enumerate(too_many["decisions"], start=1):
         decision["number"] = number
+    one_more = kept()  # one decision more than the seat made (far fewer than the lines)
+    extra = copy.deepcopy(one_more["decisions"][-1])
+    extra["number"] = len(one_more["decisions"]) + 1
+    one_more["decisions"].append(extra)
     late_round = kept()
     late_round["decisions"][-1]["round"] = 3  # a match of two rounds
-    for bad in (other_seat, too_many, late_round):
+    other_name = kept()
+    other_name["name"] = record.names[1]
+    big_tile = kept()
+    play = next(d for d in big_tile["decisions"] if isinstance(d["made"], dict))
+    play["made"] = {"tile": [6, 7], "train": 0}  # a double-six match
+    for bad in (other_seat, too_many, one_more, late_round, other_name, big_tile):
         with pytest.raises(ReviewFileError):
             review_from_json(copy.deepcopy(bad), record)
 
