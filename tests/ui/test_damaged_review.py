@@ -158,3 +158,17 @@ def test_a_review_that_does_not_fit_its_record_is_refused() -> None:
 def test_what_is_not_a_review_is_refused_with_one_kind_of_error(bad: Any) -> None:
     with pytest.raises(ReviewFileError):
         review_from_json(bad)
+
+
+@pytest.mark.parametrize("scoring", ["penalty", "positive"])
+def test_every_seats_review_reads_back_equal_whichever_the_scoring(scoring: str) -> None:
+    rules = Rules.standard().with_options(set_size=6, rounds=2, scoring=scoring)
+    seats = [make_seat("greedy", 20 + i) for i in range(3)]
+    text = play_match(rules, 3, 11, seats, ["Ana", "Bo", "Cy"], record=True).record
+    assert text is not None
+    record, _state = load_record(text)
+    for seat in range(record.players):
+        found = review(record, seat, guesses=2)
+        again = review_from_json(json.loads(json.dumps(review_json(found))), record)
+        assert again == found
+        assert json.dumps(review_json(again)) == json.dumps(review_json(found))
