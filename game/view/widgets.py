@@ -16,6 +16,7 @@ import pygame
 
 from game import i18n
 from game.view.fonts import get_font, script_of
+from game.view.printable import drawable as drawable  # the scenes use it as widgets.drawable
 from game.view.theme import RGB, RGBA, Theme
 from game.view.theme import mix as mix  # the scenes mix colours as widgets.mix
 
@@ -109,29 +110,6 @@ def font_for(message: str, size: int, bold: bool = False) -> pygame.font.Font:
     """The font that draws ``message``: Tamil text gets the Tamil font with its script set
     (shaped by HarfBuzz), everything else Noto Sans."""
     return get_font(size, bold=bold, script=script_of(message))
-
-
-# What a font cannot be given: pygame refuses a NUL and cannot encode a lone surrogate.
-REPLACEMENT = "\ufffd"
-
-
-def drawable(message: str) -> str:
-    """``message`` with each NUL and lone surrogate replaced by U+FFFD, so a damaged text
-    from a file is drawn with a mark where the bad character was, never raised; called only
-    when a text is first measured or drawn (its cache is keyed on the text as given).
-
-    >>> drawable("Ana") == "Ana", drawable("An\\x00a") == "An\\ufffda"
-    (True, True)
-    >>> drawable("Bo\\ud800") == "Bo\\ufffd"
-    True
-    """
-    if "\x00" not in message:
-        try:
-            message.encode("utf-8")
-            return message
-        except UnicodeEncodeError:
-            pass
-    return "".join(REPLACEMENT if c == "\x00" or "\ud800" <= c <= "\udfff" else c for c in message)
 
 
 def text_height(size: int, *, bold: bool = False) -> int:
