@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
+    from game.match_log import MatchLog
     from game.store import Store
 
 
@@ -22,15 +23,19 @@ class AutoSaver:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._lock = threading.Condition()
-        self._pending: tuple[str, Mapping[str, Any]] | None | _Clear = None
+        self._pending: _Save | None | _Clear = None
         self._busy = False
         self._closed = False
         self._error: BaseException | None = None
         self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
         self._thread.start()
 
-    def save(self, record_text: str, meta: Mapping[str, Any]) -> None:
-        self._hand_over((record_text, dict(meta)))
+    def save(
+        self, record_text: str, meta: Mapping[str, Any], seq: int = 0, log: MatchLog | None = None
+    ) -> None:
+        """Write this snapshot (change number ``seq``); first sync what ``log`` holds (a
+        computer's move appended but not yet synced), after it shorten ``log`` if long."""
+        self._hand_over(_Save(record_text, dict(meta), seq, log))
 
     def clear(self) -> None:
         self._hand_over(_CLEAR)
@@ -49,7 +54,7 @@ class AutoSaver:
             self._lock.notify_all()
         self._thread.join()
 
-    def _hand_over(self, job: tuple[str, Mapping[str, Any]] | _Clear) -> None:
+    def _hand_over(self, job: _Save | _Clear) -> None:
         self._raise_error()
         with self._lock:
             if self._closed:
@@ -74,13 +79,24 @@ class AutoSaver:
                 if isinstance(job, _Clear):
                     self.store.clear_game()
                 else:
-                    self.store.save_game(*job)
+                    if job.log is not None:
+                        job.log.sync()
+                    logged = (job.log.name, job.seq) if job.log is not None else ("", 0)
+                    if self.store.save_game(job.text, job.meta, logged) and job.log is not None:
+                        job.log.compact(job.seq)
             except BaseException as error:  # a caller's mistake: raised in the caller's thread
                 self._error = error
             finally:
                 with self._lock:
                     self._busy = False
                     self._lock.notify_all()
+
+
+class _Save(NamedTuple):
+    text: str
+    meta: Mapping[str, Any]
+    seq: int
+    log: MatchLog | None
 
 
 class _Clear:

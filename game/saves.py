@@ -26,10 +26,12 @@ replays to *before* the stop. The flag says "apply END_TURN again on resume".
 
 Environment variables for tests and CI (not for players):
 
-``MEXICAN_TRAIN_TRACE=1``  print ``action N LINES SHA1`` after each change is handed to the
-autosave and ``saved N LINES SHA1`` once it is on disk (N counts changes from 1; SHA1 is the
-record text's), so a test can kill the process at a known point without sleeping; and
-``kept MATCH_ID`` once a finished match's results are kept.
+``MEXICAN_TRAIN_TRACE=1``  print ``action N LINES SHA1`` as each change is made, ``by N SEAT``
+once it is in the match's log (game.log, see :mod:`game.match_log`; SEAT made it, -1 for a
+deal) and handed to the autosave, and ``saved N LINES SHA1`` once game.json holds it too (N
+counts changes from 1; SHA1 is the record text's), so a test can kill the process at a known
+point without sleeping; and
+``kept MATCH_ID practice|counted`` once a finished match's results are kept.
 
 ``MEXICAN_TRAIN_KILL_AT_END_STEP=N``  when a match ends, kill the process (SIGKILL) at the N-th
 change to a file from then on (each write and removal is two steps: before and after), after
@@ -48,7 +50,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.autosave import AutoSaver
+from game.i18n import N_
+from game.match_log import MatchLog
 from game.records import record_digest
+from game.startup import AUTOPLAY_VARIABLE
 from game.store import MATCH_ID, SavedGame, Store
 
 if TYPE_CHECKING:  # (the rules are imported where used: not before the menu's first frame)
@@ -76,7 +81,10 @@ class Keeper:
         self.store = store
         self.trace = os.environ.get(TRACE_VARIABLE, "") not in ("", "0")
         self.kill_at_end_step = _whole_number(os.environ.get(KILL_VARIABLE, ""))
+        # Tests and CI: a computer plays the person's seat 0, and its moves are synced as hers.
+        self.stand_in = 0 if os.environ.get(AUTOPLAY_VARIABLE, "").strip() else None
         self._saver: AutoSaver | None = None
+        self._log: MatchLog | None = None  # the watched match's game.log
         self._session: Session | None = None
         self._lines: list[str] = []  # the watched record's lines, dumped once each
         self._changes = 0
@@ -152,6 +160,9 @@ class Keeper:
         self.discard()
         self._session = session
         self._lines = []
+        self._close_log()
+        self._log = MatchLog(self.store.home, session.match_id)
+        self._log.begin()
         session.listeners.append(self._changed)
         if session.state.round_number:  # a match not dealt yet has nothing to lose
             self._save(session)
@@ -168,6 +179,7 @@ class Keeper:
             self.unwatch(self._session)
         if self._saver is not None:
             self._saver.flush()
+        self._close_log()
         self._checked = False
         self._offer = None
         self.version += 1
@@ -186,23 +198,35 @@ class Keeper:
         else:
             self._save(session)
 
-    def _text(self, session: Session) -> str:
+    def _text(self, session: Session) -> tuple[str, int]:
+        """The record's text, and from which line on it changed since the last save."""
         lines = session.writer.lines
-        if len(self._lines) > len(lines):
-            self._lines = []
-        self._lines.extend(_dump(line) for line in lines[len(self._lines) :])
-        return "".join(line + "\n" for line in self._lines)
+        if len(self._lines) > len(lines):  # a take-back cut the record short
+            del self._lines[len(lines) :]
+        at = len(self._lines)
+        self._lines.extend(_dump(line) for line in lines[at:])
+        return "".join(line + "\n" for line in self._lines), at
 
     def _save(self, session: Session) -> None:
-        text = self._text(session)
-        if self._saver is None:
-            self._saver = AutoSaver(self.store)
-        self._saver.save(text, session_meta(session))
+        text, at = self._text(session)
+        meta = session_meta(session)
         self._changes += 1
+        log = self._log
+        # On this thread, before the table moves on: a person's move is synced now, a
+        # computer's by the autosave thread right after (see game.match_log).
+        actor = session.last_actor
+        by_person = actor is not None and (session.is_person(actor) or self.stand_in == actor)
         if self.trace:
             digest = record_digest(text)
             say(f"action {self._changes} {len(self._lines)} {digest}")
             self._unsaved = (self._changes, f"{len(self._lines)} {digest}")
+        if log is not None and not log.append(self._changes, at, self._lines[at:], meta, by_person):
+            self._log_refused(log)
+        if self._saver is None:
+            self._saver = AutoSaver(self.store)
+        self._saver.save(text, meta, self._changes, log)
+        if self.trace:
+            say(f"by {self._changes} {-1 if actor is None else actor}")  # in the log now
 
     def _finished(self, session: Session) -> None:
         """The match is over: its results are kept now, before any screen waits for a press.
@@ -224,10 +248,11 @@ class Keeper:
         keep_match(self.store, session)  # Recent matches: after the results, before the clear
         if self._saver is not None and session.outcome.written:
             # (a refused write left the finished match saved: the next start tries again)
+            self._close_log()
             self._saver.clear()
             self._saver.flush()
         if self.trace:
-            say(f"kept {session.match_id}")
+            say(f"kept {session.match_id} {'practice' if session.practice else 'counted'}")
         self.unwatch(session)
 
     def poll(self) -> None:
@@ -244,7 +269,24 @@ class Keeper:
         if self._saver is not None:
             self._saver.close()
             self._saver = None
+        self._close_log()
         self.poll()
+
+    def _close_log(self) -> None:
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+    def _log_refused(self, log: MatchLog) -> None:
+        """Said once, as a refused save is (the whole save on the autosave thread goes on)."""
+        from game.store_values import Notice, say
+
+        if log.failed is not None and not log.told:
+            log.told = True
+            # Translators: {reason} says why, e.g. "No space left on device" (from the system)
+            message = N_("Could not save the game in progress ({reason}).")
+            reason = log.failed.strerror or type(log.failed).__name__
+            self.store.notices.append(Notice(say(message, reason=reason)))
 
 
 def session_meta(session: Session) -> dict[str, Any]:

@@ -19,7 +19,8 @@ Files (JSON, UTF-8), each ``{"format": "mexican-train/<kind>", "version": N, ...
 ``progress.json``    :class:`Progress`: ``"ladder"`` stars by level id, ``"daily"`` best by date.
 ``game.json``        the game in progress: ``"meta"`` (what the UI needs beyond the rules: seat
                      kinds, level id, ...) and ``"record"``: the lines of the match's game record
-                     (/work/shared/RECORD.md), one JSON object per line of the file.
+                     (docs/RECORD.md), one JSON object per line; ``game.log`` the moves since
+                     (:mod:`game.match_log`), laid over it when it is read.
 
 Every write goes to a temporary file beside the target, flushed and fsync'd, then renamed over
 it, so a file on disk is always a whole old one or a whole new one. A file that is damaged, from
@@ -34,16 +35,12 @@ opponent kind that does not exist. A saved game whose players' names are not pri
 (:func:`check_name`) is set aside. Unknown keys are ignored. Nothing is pickled, and no file
 content makes a load raise.
 
-A finished match's results are kept exactly once however the game stops around its end: the
-statistics note the ids of the last matches they counted (``"counted"``), and the finished match
-stays saved until they are written (see :mod:`game.saves`).
+A finished match's results are kept exactly once however the game stops (the statistics note the
+ids they counted, ``"counted"``; the finished match stays saved until then: :mod:`game.saves`).
 
-Notices are :class:`Notice` s: as a ``str`` the English sentence, and :meth:`Notice.translated`
-in the language of the moment (the settings that choose it may not be read yet when one is made).
-
-This module holds the :class:`Store` and its files; the values it keeps, their JSON and the checks
-of every loaded field are :mod:`game.store_values` (importable from here too);
-:class:`game.autosave.AutoSaver` writes the game in progress on a worker thread.
+Notices are :class:`Notice` s: as a ``str`` the English sentence, :meth:`Notice.translated` in
+the language of the moment. The values kept, their JSON and the checks of every loaded field are
+:mod:`game.store_values`; :class:`game.autosave.AutoSaver` writes the game on a worker thread.
 """
 
 from __future__ import annotations
@@ -59,6 +56,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from game.i18n import N_
+from game.match_log import remove_log, with_logged_actions
 from game.records import (
     FileTooLargeError,
     NotAFileError,
@@ -290,8 +288,11 @@ class Store:
     def save_progress(self, progress: Progress) -> bool:
         return self._write_kind(_PROGRESS, progress_to_json(progress))
 
-    def save_game(self, record_text: str, meta: Mapping[str, Any]) -> bool:
-        """Save the game in progress: its record text (RecordWriter.text()) and the UI's meta.
+    def save_game(
+        self, record_text: str, meta: Mapping[str, Any], logged: tuple[str, int] = ("", 0)
+    ) -> bool:
+        """Save the game in progress: its record text (RecordWriter.text()) and the UI's meta;
+        ``logged``: the match log and change it holds (see :mod:`game.match_log`).
 
         Call it after every action. False (and a notice, once) when the disk refuses; ValueError
         or TypeError when the record text is not JSON Lines or meta is not JSON-able.
@@ -309,6 +310,8 @@ class Store:
             "format": FORMAT_PREFIX + _GAME.name,
             "version": _GAME.version,
             "saved": datetime.fromtimestamp(self._clock(), UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "log": logged[0],
+            "seq": logged[1],
             "meta": dict(meta),
         }
         head = json.dumps(header, ensure_ascii=False, allow_nan=False)
@@ -320,8 +323,9 @@ class Store:
 
         A finished match is returned too (``saved.finished``); offer to resume only the others.
         A save that does not replay is set aside with a notice, so it never reaches the table.
+        The moves logged since the file was last written (game.log) are laid over it.
         """
-        obj = self._read(_GAME)
+        obj = with_logged_actions(self, self._read(_GAME))
         if obj is None:
             return None
         meta = obj.get("meta", {})
@@ -362,8 +366,8 @@ class Store:
         return SavedGame(record, state, meta)
 
     def has_game(self) -> bool:
-        """Whether a saved game file exists (cheap; load_game checks it)."""
-        return os.path.lexists(self.home / _GAME.filename)  # whatever it is: load_game tells
+        """Whether a saved game (or only its log) exists: cheap; load_game checks it."""
+        return any(os.path.lexists(self.home / name) for name in (_GAME.filename, "game.log"))
 
     def clear_game(self) -> None:
         """Forget the game in progress (it ended, or the player declined to resume it)."""
@@ -371,6 +375,7 @@ class Store:
             return  # a damaged save that could not be set aside is left for the player
         self._step("remove", _GAME.filename)
         try:
+            remove_log(self.home)  # first: a log alone would bring the match back
             os.unlink(self.home / _GAME.filename)
         except FileNotFoundError:
             pass

@@ -13,7 +13,7 @@ the kiosk. Then:
 - **A death**: the reason (the exit status or the signal's name) goes to the crash log
   (:mod:`game.crash_log`) and the child is started again at once, this time on the attract
   screen (``SUPERVISED_VARIABLE=again``), as an idle kiosk is.
-- **Five deaths within a minute**: before the next start the saved match (``game.json``) and
+- **Five deaths within a minute**: before the next start the saved match (``game.json``, ``game.log``) and
   the recent matches (the ``recent`` folder) are renamed aside (``game.crashes-<time>.json``,
   ``recent.crashes-<time>``, never deleted) and that is logged, so a bad file cannot hold the
   kiosk down. Deaths that keep coming after that are paced at one start per two seconds.
@@ -54,7 +54,7 @@ DEATHS = 5  # deaths ...
 DEATH_WINDOW = 60.0  # ... within this many seconds: the next start is clean
 STOP_WAIT = 10.0  # seconds a child told to stop has before it is killed
 ASIDE_REASON = "crashes"
-SET_ASIDE = ("game.json", "recent")  # what a clean start renames aside
+SET_ASIDE = ("game.json", "game.log", "recent")  # what a clean start renames aside
 
 
 def supervised() -> bool:

@@ -232,6 +232,7 @@ class Session:
         )
         self.round_events: list[ev.Event] = []
         self.ended_turn = False  # the last action was END_TURN (which writes no record line)
+        self.last_actor: int | None = None  # who made the last change (None: a deal)
         self.listeners: list[Listener] = []
         # Names the match in its saves, so its results are kept once however often the game
         # stops around its end (game.saves); outcome: what keeping them did, once it ended.
@@ -303,6 +304,7 @@ class Session:
         self.ended_turn = ended
         self.round_events = []
         self.practice = True
+        self.last_actor = seat  # the person took a turn back
         self._changed([])
         return True
 
@@ -382,11 +384,13 @@ class Session:
             self.human = None  # no hand shows during the deal; the cover picks the next one
         self.round_events = self.state.start_round()
         self.ended_turn = False
+        self.last_actor = None
         self._changed(self.round_events)
         return self.round_events
 
     def apply(self, action: Action) -> list[ev.Event]:
         """Apply an action the rules accept (IllegalActionError otherwise); its events."""
+        self.last_actor = self.state.current
         events = self.state.apply(action)
         self.ended_turn = action == END_TURN
         self._changed(events)
