@@ -13,10 +13,11 @@ the kiosk. Then:
 - **A death**: the reason (the exit status or the signal's name) goes to the crash log
   (:mod:`game.crash_log`) and the child is started again at once, this time on the attract
   screen (``SUPERVISED_VARIABLE=again``), as an idle kiosk is.
-- **Five deaths within a minute**: before the next start the saved match (``game.json``, ``game.log``) and
-  the recent matches (the ``recent`` folder) are renamed aside (``game.crashes-<time>.json``,
-  ``recent.crashes-<time>``, never deleted) and that is logged, so a bad file cannot hold the
-  kiosk down. Deaths that keep coming after that are paced at one start per two seconds.
+- **Five deaths within a minute**: before the next start the saved match (``game.json`` and
+  ``game.log``) and the recent matches (the ``recent`` folder) are renamed aside
+  (``game.crashes-<time>.json``, ``recent.crashes-<time>``, never deleted) and that is logged,
+  so a bad file cannot hold the kiosk down. Deaths that keep coming after that are paced at one
+  start per two seconds.
 - **kiosk.pid** in the data folder holds the running child's process id (written atomically at
   each start; removed when the supervisor stops), for the operator's tools.
 - **SIGTERM or SIGINT** (a service manager stopping the kiosk, Ctrl+C): passed on to the child,
