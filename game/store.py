@@ -58,13 +58,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
+from game.data_files import Refused, read_json_file
+from game.data_files import set_aside as rename_aside
 from game.i18n import N_
-from game.records import (
-    FileTooLargeError,
-    NotAFileError,
-    read_regular_file,
-    write_text_atomically,
-)
+from game.records import write_text_atomically
 from game.settings import Settings
 from game.store_values import (
     MATCH_ID,
@@ -77,6 +74,7 @@ from game.store_values import (
     Statistics,
     Tally,
     check_name,
+    game_meta_from_json,
     is_int,
     is_name,
     progress_from_json,
@@ -105,6 +103,7 @@ __all__ = [
     "Tally",
     "check_name",
     "default_home",
+    "rename_aside",
 ]
 
 APP_NAME = "mexican-train"
@@ -203,7 +202,8 @@ _GAME = _Kind(
     N_("The saved game file is from a newer version of the game, so there is no game to resume."),
     N_("{file} is not a Mexican Train saved game file, so there is no game to resume."),
     N_("The saved game file was damaged ({reason}), so there is no game to resume."),
-    None,
+    # Translators: {names} lists words from the file, e.g. "seats, mode"
+    N_("Some details of the saved game could not be read and were left out: {names}."),
     N_("Could not save the game in progress ({reason})."),
 )
 KINDS: tuple[str, ...] = ("settings", "statistics", "progress", "game")
@@ -359,6 +359,9 @@ class Store:
         except UnicodeError:
             self._set_aside(_GAME, "damaged", say(N_("it holds text that cannot be saved")))
             return None
+        bad: list[str] = []  # the meta's values, checked against this record and the rules
+        meta = game_meta_from_json(meta, state, bad)
+        self._note_bad_fields(_GAME, bad)
         return SavedGame(record, state, meta)
 
     def has_game(self) -> bool:
@@ -444,31 +447,20 @@ class Store:
         return value
 
     def _read(self, kind: _Kind) -> dict[str, Any] | None:
-        """The file's top object when it is ours and of a version we read, else None."""
+        """The file's top object when it is ours and of a version we read, else None.
+
+        Read through :func:`game.data_files.read_json_file`: a link, a FIFO, a device or a
+        folder where the file should be is never opened (a FIFO would hang the game), and a
+        file too big, too deep, with a number out of range or text that is not printable is
+        not used; each is set aside (a link itself, its target untouched) so a save does not
+        replace it."""
         path = self.home / kind.filename
         try:
-            data = read_regular_file(path, kind.limit)
+            obj = read_json_file(self.home, path, kind.limit)
         except (FileNotFoundError, NotADirectoryError):
             return None  # not saved yet (or no usable folder, which has been said already)
-        except NotAFileError:
-            # A FIFO, a device or a folder where the file should be: never opened (a FIFO
-            # would hang the game), set aside so a save does not replace it.
-            self._set_aside(kind, "unreadable", say(N_("it is not an ordinary file")))
-            return None
-        except FileTooLargeError:
-            self._set_aside(kind, "damaged", say(N_("it is far too big")))
-            return None
-        except OSError as error:
-            # Kept aside like a damaged file: a save must not replace what could not be read.
-            self._set_aside(kind, "unreadable", _why(error))
-            return None
-        try:
-            obj = json.loads(data.decode("utf-8"))
-        except UnicodeDecodeError:
-            self._set_aside(kind, "damaged", say(N_("it is not text")))
-            return None
-        except (ValueError, RecursionError):
-            self._set_aside(kind, "damaged", say(N_("it is not JSON")))
+        except Refused as refusal:
+            self._set_aside(kind, refusal.aside, refusal.why)
             return None
         if not isinstance(obj, dict):
             self._set_aside(kind, "damaged", say(N_("it is not a JSON object")))
@@ -546,37 +538,6 @@ class Store:
 
 def _why(error: OSError) -> str:
     return error.strerror or type(error).__name__
-
-
-def rename_aside(path: Path, reason: str, now: float) -> Path | None:
-    """Move ``path`` to ``<stem>.<reason>-<local time><suffix>`` without replacing any file."""
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
-    for attempt in range(1, 1000):
-        extra = "" if attempt == 1 else f"-{attempt}"
-        target = path.with_name(f"{path.stem}.{reason}-{stamp}{extra}{path.suffix}")
-        if target.exists():
-            continue
-        try:
-            os.link(path, target)  # fails rather than replace a file that appeared meanwhile
-        except FileExistsError:
-            continue
-        except OSError:
-            # No hard links here (FAT, some network drives): rename, having checked it is free.
-            try:
-                os.rename(path, target)
-            except FileExistsError:
-                continue
-            except OSError:
-                return None
-            return target
-        try:
-            os.unlink(path)
-        except OSError:
-            with contextlib.suppress(OSError):
-                os.unlink(target)
-            return None
-        return target
-    return None
 
 
 def _sync_folder(folder: Path) -> None:
