@@ -23,7 +23,13 @@ otherwise refused with a :class:`Refused` that says why in a translatable senten
 What a value means (a seat kind that exists, a name, a train index) is checked by its reader
 against the rules or record it refers to; this module only makes sure it is safe to look at.
 Nothing here raises anything but :class:`Refused` and, for a file that is not there,
-``FileNotFoundError`` / ``NotADirectoryError``.
+``FileNotFoundError`` / ``NotADirectoryError`` (and ValueError for a path not spelled below the
+home: a caller's mistake).
+
+For a writer or a cleaner of the data folder (the recent matches, the crash log):
+:func:`check_inside` before writing, appending or deleting a file, :func:`set_aside` to move a
+refused one, :func:`read_data_file` / :func:`read_text_file` for bytes and text, and
+:func:`parse_json` for one line of a JSON Lines file already read.
 """
 
 from __future__ import annotations
@@ -112,7 +118,10 @@ def check_inside(home: Path, path: Path) -> os.stat_result:
 def _leads_out(home: Path, link: Path) -> bool:
     real_home = os.path.realpath(home)
     target = os.path.realpath(link)  # only looked at: never opened
-    return os.path.commonpath([real_home, target]) != real_home
+    try:
+        return os.path.commonpath([real_home, target]) != real_home
+    except ValueError:  # another drive (Windows)
+        return True
 
 
 def open_data_file(home: Path, path: Path, limit: int) -> BinaryIO:

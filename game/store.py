@@ -27,12 +27,15 @@ a newer version, or not ours is renamed aside (``settings.damaged-20261129-23150
 over an earlier one), defaults are used, and a notice says so. So is a file that cannot be read
 (``statistics.unreadable-...json``: permissions, or a FIFO, device or folder where the file
 should be, which is never opened, so it cannot hang the game): a save never replaces what could
-not be read, and one that cannot be moved aside is left as it is and never written. Only regular
-files are read, their size checked before reading. A field of the wrong type or out of range
-falls back to its default, with a notice; so does a quick play table the rules cannot deal or an
-opponent kind that does not exist. A saved game whose players' names are not printable text
-(:func:`check_name`) is set aside. Unknown keys are ignored. Nothing is pickled, and no file
-content makes a load raise.
+not be read, and one that cannot be moved aside is left as it is and never written. Every file
+is read through :mod:`game.data_files`: only a regular file below the home, reached through no
+symbolic link (a link that leads out is set aside as the link, its target untouched), its size
+checked before reading, its JSON of bounded nesting, finite numbers and printable text. A
+field of the wrong type or out of range falls back to its default, with a notice; so does a
+quick play table the rules cannot deal or an opponent kind that does not exist, and a saved
+game's meta value that does not fit its record (:func:`game_meta_from_json`). A saved game
+whose players' names are not printable text (:func:`check_name`) is set aside. Unknown keys
+are ignored. Nothing is pickled, and no file content makes a load raise.
 
 A finished match's results are kept exactly once however the game stops around its end: the
 statistics note the ids of the last matches they counted (``"counted"``), and the finished match
