@@ -28,12 +28,15 @@ a newer version, or not ours is renamed aside (``settings.damaged-20261129-23150
 over an earlier one), defaults are used, and a notice says so. So is a file that cannot be read
 (``statistics.unreadable-...json``: permissions, or a FIFO, device or folder where the file
 should be, which is never opened, so it cannot hang the game): a save never replaces what could
-not be read, and one that cannot be moved aside is left as it is and never written. Only regular
-files are read, their size checked before reading. A field of the wrong type or out of range
-falls back to its default, with a notice; so does a quick play table the rules cannot deal or an
-opponent kind that does not exist. A saved game whose players' names are not printable text
-(:func:`check_name`) is set aside. Unknown keys are ignored. Nothing is pickled, and no file
-content makes a load raise.
+not be read, and one that cannot be moved aside is left as it is and never written. Every file
+is read through :mod:`game.data_files`: only a regular file below the home, reached through no
+symbolic link (a link that leads out is set aside as the link, its target untouched), its size
+checked before reading, its JSON of bounded nesting, finite numbers and printable text. A
+field of the wrong type or out of range falls back to its default, with a notice; so does a
+quick play table the rules cannot deal or an opponent kind that does not exist, and a saved
+game's meta value that does not fit its record (:func:`game_meta_from_json`). A saved game
+whose players' names are not printable text (:func:`check_name`) is set aside. Unknown keys
+are ignored. Nothing is pickled, and no file content makes a load raise.
 
 A finished match's results are kept exactly once however the game stops (the statistics note the
 ids they counted, ``"counted"``; the finished match stays saved until then: :mod:`game.saves`).
@@ -55,14 +58,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
+from game.data_files import Refused, read_json_file
+from game.data_files import set_aside as rename_aside
 from game.i18n import N_
 from game.match_log import remove_log, with_logged_actions
-from game.records import (
-    FileTooLargeError,
-    NotAFileError,
-    read_regular_file,
-    write_text_atomically,
-)
+from game.records import write_text_atomically
 from game.settings import Settings
 from game.store_values import (
     MATCH_ID,
@@ -75,6 +75,7 @@ from game.store_values import (
     Statistics,
     Tally,
     check_name,
+    game_meta_from_json,
     is_int,
     is_name,
     progress_from_json,
@@ -103,6 +104,7 @@ __all__ = [
     "Tally",
     "check_name",
     "default_home",
+    "rename_aside",
 ]
 
 APP_NAME = "mexican-train"
@@ -201,7 +203,8 @@ _GAME = _Kind(
     N_("The saved game file is from a newer version of the game, so there is no game to resume."),
     N_("{file} is not a Mexican Train saved game file, so there is no game to resume."),
     N_("The saved game file was damaged ({reason}), so there is no game to resume."),
-    None,
+    # Translators: {names} lists words from the file, e.g. "seats, mode"
+    N_("Some details of the saved game could not be read and were left out: {names}."),
     N_("Could not save the game in progress ({reason})."),
 )
 KINDS: tuple[str, ...] = ("settings", "statistics", "progress", "game")
@@ -363,6 +366,9 @@ class Store:
         except UnicodeError:
             self._set_aside(_GAME, "damaged", say(N_("it holds text that cannot be saved")))
             return None
+        bad: list[str] = []  # the meta's values, checked against this record and the rules
+        meta = game_meta_from_json(meta, state, bad)
+        self._note_bad_fields(_GAME, bad)
         return SavedGame(record, state, meta)
 
     def has_game(self) -> bool:
@@ -449,31 +455,20 @@ class Store:
         return value
 
     def _read(self, kind: _Kind) -> dict[str, Any] | None:
-        """The file's top object when it is ours and of a version we read, else None."""
+        """The file's top object when it is ours and of a version we read, else None.
+
+        Read through :func:`game.data_files.read_json_file`: a link, a FIFO, a device or a
+        folder where the file should be is never opened (a FIFO would hang the game), and a
+        file too big, too deep, with a number out of range or text that is not printable is
+        not used; each is set aside (a link itself, its target untouched) so a save does not
+        replace it."""
         path = self.home / kind.filename
         try:
-            data = read_regular_file(path, kind.limit)
+            obj = read_json_file(self.home, path, kind.limit)
         except (FileNotFoundError, NotADirectoryError):
             return None  # not saved yet (or no usable folder, which has been said already)
-        except NotAFileError:
-            # A FIFO, a device or a folder where the file should be: never opened (a FIFO
-            # would hang the game), set aside so a save does not replace it.
-            self._set_aside(kind, "unreadable", say(N_("it is not an ordinary file")))
-            return None
-        except FileTooLargeError:
-            self._set_aside(kind, "damaged", say(N_("it is far too big")))
-            return None
-        except OSError as error:
-            # Kept aside like a damaged file: a save must not replace what could not be read.
-            self._set_aside(kind, "unreadable", _why(error))
-            return None
-        try:
-            obj = json.loads(data.decode("utf-8"))
-        except UnicodeDecodeError:
-            self._set_aside(kind, "damaged", say(N_("it is not text")))
-            return None
-        except (ValueError, RecursionError):
-            self._set_aside(kind, "damaged", say(N_("it is not JSON")))
+        except Refused as refusal:
+            self._set_aside(kind, refusal.aside, refusal.why)
             return None
         if not isinstance(obj, dict):
             self._set_aside(kind, "damaged", say(N_("it is not a JSON object")))
@@ -551,37 +546,6 @@ class Store:
 
 def _why(error: OSError) -> str:
     return error.strerror or type(error).__name__
-
-
-def rename_aside(path: Path, reason: str, now: float) -> Path | None:
-    """Move ``path`` to ``<stem>.<reason>-<local time><suffix>`` without replacing any file."""
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
-    for attempt in range(1, 1000):
-        extra = "" if attempt == 1 else f"-{attempt}"
-        target = path.with_name(f"{path.stem}.{reason}-{stamp}{extra}{path.suffix}")
-        if target.exists():
-            continue
-        try:
-            os.link(path, target)  # fails rather than replace a file that appeared meanwhile
-        except FileExistsError:
-            continue
-        except OSError:
-            # No hard links here (FAT, some network drives): rename, having checked it is free.
-            try:
-                os.rename(path, target)
-            except FileExistsError:
-                continue
-            except OSError:
-                return None
-            return target
-        try:
-            os.unlink(path)
-        except OSError:
-            with contextlib.suppress(OSError):
-                os.unlink(target)
-            return None
-        return target
-    return None
 
 
 def _sync_folder(folder: Path) -> None:

@@ -468,6 +468,51 @@ def progress_from_json(obj: Mapping[str, Any], bad: list[str]) -> Progress:
 
 
 # ------------------------------------------------------------------------------ saved game
+SAVED_MODES = ("quick", "practice", "custom", "pass_and_play", "level", "daily")  # recent.MODES
+_FLAGS = ("ended_turn", "take_backs", "practice")
+
+
+def game_meta_from_json(
+    meta: Mapping[str, Any], state: GameState, bad: list[str]
+) -> dict[str, Any]:
+    """A saved game's meta (see :func:`game.saves.session_meta`) with each value checked
+    against the record it goes with and the rules: seat kinds that exist, one per player of the
+    record; the record's own names; a known opponent and mode; a real day; a level id of the
+    shape levels have. A value that fails is left out (the table falls back to its default)
+    and its key named in ``bad``; keys this version does not know are kept as they are."""
+    from game.ai.simple import SEAT_KINDS
+
+    kinds = {"human", *SEAT_KINDS}
+    checks: dict[str, Callable[[Any], bool]] = {
+        "match": lambda v: isinstance(v, str) and MATCH_ID.fullmatch(v) is not None,
+        "seats": lambda v: (
+            isinstance(v, list) and len(v) == state.players and all(k in kinds for k in v)
+        ),
+        "names": lambda v: v == list(state.names),
+        "opponent": lambda v: isinstance(v, str) and (v == "" or v in SEAT_KINDS),
+        "mode": lambda v: isinstance(v, str) and v in SAVED_MODES,
+        "daily": lambda v: isinstance(v, str) and _is_day(v),
+        "level": lambda v: isinstance(v, str) and _KEY.fullmatch(v) is not None,
+        **{flag: lambda v: isinstance(v, bool) for flag in _FLAGS},
+    }
+    kept: dict[str, Any] = {}
+    for key, value in meta.items():
+        check = checks.get(key)
+        if check is None or check(value):
+            kept[key] = value
+        else:
+            bad.append(key)
+    return kept
+
+
+def _is_day(value: str) -> bool:
+    if not _DAY.fullmatch(value):
+        return False
+    try:
+        date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
 
 
 def record_line(obj: Mapping[str, Any]) -> str:

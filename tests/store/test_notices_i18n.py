@@ -35,11 +35,16 @@ def extractor() -> ModuleType:
 
 
 def marked_msgids() -> set[str]:
-    """The msgids tools/i18n_extract.py collects from game/store.py."""
-    path = ROOT / "game" / "store.py"
-    messages, warnings = extractor().extract_source(path.read_text(encoding="utf-8"), str(path))
-    assert warnings == []
-    return {message.msgid for message in messages}
+    """The msgids tools/i18n_extract.py collects from game/store.py and the reader it reads
+    its files with, game/data_files.py."""
+    found: set[str] = set()
+    for name in ("store.py", "data_files.py"):
+        path = ROOT / "game" / name
+        source = path.read_text(encoding="utf-8")
+        messages, warnings = extractor().extract_source(source, str(path))
+        assert warnings == []
+        found |= {message.msgid for message in messages}
+    return found
 
 
 def msgids(say: Say) -> Iterator[str]:

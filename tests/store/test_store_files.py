@@ -297,14 +297,24 @@ def saved_game_named(store: Store, name: str) -> None:
     store.path("game").write_text(json.dumps(obj), encoding="ascii")
 
 
-@pytest.mark.parametrize("name", ["\ud800", "Bo\u2028", "B\x00o", "o" * 41])
-def test_a_saved_game_with_a_name_that_is_not_text_is_set_aside(tmp_path: Path, name: str) -> None:
+NOT_A_NAME = "a player's name is not printable text"
+NOT_PRINTABLE = "it holds text that is not printable"  # no file's text may (game.data_files)
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [("\ud800", NOT_PRINTABLE), ("Bo\u2028", NOT_A_NAME), ("B\x00o", NOT_PRINTABLE)]
+    + [("o" * 41, NOT_A_NAME)],
+)
+def test_a_saved_game_with_a_name_that_is_not_text_is_set_aside(
+    tmp_path: Path, name: str, reason: str
+) -> None:
     store = new_store(tmp_path / "home")
     saved_game_named(store, name)
     assert store.load_game() is None
     [notice] = store.take_notices()
     assert notice.startswith(
-        "The saved game file was damaged (a player's name is not printable text), so there is "
+        f"The saved game file was damaged ({reason}), so there is "
         "no game to resume. It was kept as game.damaged-"
     )
     assert not store.path("game").exists()
