@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import math
 import os
 import threading
 import time
@@ -41,13 +40,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.data_files import DAMAGED, NOT_JSON, Refused, parse_json, read_data_file, set_aside
 from game.i18n import N_
-from game.records import (
-    FileTooLargeError,
-    NotAFileError,
-    read_regular_file,
-    write_text_atomically,
-)
+from game.records import write_text_atomically
+from game.store_values import Notice, Say, say
 
 if TYPE_CHECKING:
     from game.store import Store
@@ -168,68 +164,23 @@ class MatchLog:
 # ------------------------------------------------------------------------------ reading it
 
 
-class _Damaged(ValueError):
-    def __init__(self, msgid: str) -> None:
-        super().__init__(msgid)
-        self.msgid = msgid
-
-
-def _refuse_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a number a log holds")
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError("a number out of range")
-    return value
-
-
-def _parse(text: str) -> Any:
-    depth = deepest = 0
-    in_string = escaped = False
-    for char in text:  # nesting measured before json.loads, which recurses
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-            if deepest > MAX_DEPTH:
-                raise ValueError("nested too deeply")
-        elif char in "]}":
-            depth -= 1
-    return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
-
-
-def read_log(path: Path) -> tuple[str, str, list[dict[str, Any]]] | None:
-    """The match a log names, the log's name and its entries, in order (a torn last line
-    dropped); None when there is no log. Raises ``_Damaged`` (its ``msgid`` says why) or OSError."""
+def read_log(home: Path) -> tuple[str, str, list[dict[str, Any]]] | None:
+    """The match the log names, the log's name and its entries, in order (a torn last line
+    dropped); None when there is no log. Read through :mod:`game.data_files` (no link is
+    followed, numbers finite, text printable, nesting bounded): raises Refused."""
+    path = home / LOG_NAME
     try:
-        data = read_regular_file(path, MAX_LOG_BYTES)
+        data = read_data_file(home, path, MAX_LOG_BYTES)
     except (FileNotFoundError, NotADirectoryError):
         return None
-    except NotAFileError:
-        raise _Damaged(N_("it is not an ordinary file")) from None
-    except FileTooLargeError:
-        raise _Damaged(N_("it is far too big")) from None
-    if path.is_symlink():
-        raise _Damaged(N_("it is not an ordinary file"))
     raw_lines = data.split(b"\n")
-    torn = raw_lines.pop()  # after the last newline: empty, or a line a kill cut short
-    del torn
+    raw_lines.pop()  # after the last newline: empty, or a line a kill cut short
     if not raw_lines:
-        raise _Damaged(N_("it is not JSON"))
+        raise Refused(DAMAGED, say(NOT_JSON), path)
     try:
-        header = _parse(raw_lines[0].decode("utf-8"))
-    except (ValueError, RecursionError):
-        raise _Damaged(N_("it is not JSON")) from None
+        header = parse_json(raw_lines[0], max_depth=MAX_DEPTH)
+    except Refused as refused:
+        raise Refused(refused.aside, refused.why, path) from None
     if (
         not isinstance(header, dict)
         or header.get("format") != LOG_FORMAT
@@ -237,18 +188,18 @@ def read_log(path: Path) -> tuple[str, str, list[dict[str, Any]]] | None:
         or not isinstance(header.get("match"), str)
         or not isinstance(header.get("log"), str)
     ):
-        raise _Damaged(N_("it is not a record of the last moves"))
+        raise Refused(DAMAGED, say(N_("it is not a record of the last moves")), path)
     entries: list[dict[str, Any]] = []
     last_seq = -1
     for number, raw in enumerate(raw_lines[1:], start=2):
         try:
-            entry = _parse(raw.decode("utf-8"))
-        except (ValueError, RecursionError):
+            entry = parse_json(raw, max_depth=MAX_DEPTH)
+        except Refused as refused:
             if number == len(raw_lines):
                 break  # a whole line that a kill left unsynced and the disk garbled: dropped
-            raise _Damaged(N_("it is not JSON")) from None
+            raise Refused(refused.aside, refused.why, path) from None
         if not _is_entry(entry) or entry["seq"] <= last_seq:
-            raise _Damaged(N_("its fields are wrong"))
+            raise Refused(DAMAGED, say(N_("its fields are wrong")), path)
         last_seq = entry["seq"]
         entries.append(entry)
     return header["match"], header["log"], entries
@@ -272,12 +223,9 @@ def with_logged_actions(store: Store, saved: dict[str, Any] | None) -> dict[str,
     notice and ``saved`` returned as it is."""
     path = store.home / LOG_NAME
     try:
-        found = read_log(path)
-    except _Damaged as error:
-        _set_aside(store, path, error.msgid)
-        return saved
-    except OSError as error:
-        _set_aside(store, path, error.strerror or N_("it cannot be read"))
+        found = read_log(store.home)
+    except Refused as refused:
+        _set_aside(store, refused.path, refused.why, refused.aside)
         return saved
     if found is None:
         return saved
@@ -303,11 +251,11 @@ def with_logged_actions(store: Store, saved: dict[str, Any] | None) -> dict[str,
     for entry in later:
         at = entry["at"]
         if lines is None and at != 0:
-            _set_aside(store, path, N_("it does not hold the whole match"))
+            _set_aside(store, path, say(N_("it does not hold the whole match")))
             return saved
         lines = lines or []
         if at > len(lines):
-            _set_aside(store, path, N_("it does not continue the saved game"))
+            _set_aside(store, path, say(N_("it does not continue the saved game")))
             return saved
         lines = lines[:at] + entry["lines"]
         meta = entry["meta"]
@@ -316,11 +264,8 @@ def with_logged_actions(store: Store, saved: dict[str, Any] | None) -> dict[str,
     return body
 
 
-def _set_aside(store: Store, path: Path, why: str) -> None:
-    from game.store import rename_aside
-    from game.store_values import Notice, say
-
-    kept = rename_aside(path, "damaged", time.time())
+def _set_aside(store: Store, path: Path, why: Say | str, aside: str = DAMAGED) -> None:
+    kept = set_aside(path, aside, time.time())
     if kept is None:
         where = say(N_("It was left as it is and will not be overwritten."))
     else:
@@ -331,7 +276,7 @@ def _set_aside(store: Store, path: Path, why: str) -> None:
         "The record of the last moves could not be used ({reason}), so the game resumes "
         "from its last full save."
     )
-    store.notices.append(Notice(say(message, reason=say(why)), where))
+    store.notices.append(Notice(say(message, reason=why), where))
 
 
 def remove_log(home: Path) -> None:

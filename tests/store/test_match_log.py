@@ -176,3 +176,26 @@ def test_a_finished_match_leaves_neither_file(tmp_path: Path) -> None:
     assert not (tmp_path / "game.json").exists()
     assert not (tmp_path / "game.log").exists()
     assert Store(tmp_path).load_game() is None
+
+
+def test_a_log_that_is_a_link_out_of_the_folder_is_set_aside_and_its_target_kept(
+    tmp_path: Path,
+) -> None:
+    home, outside = tmp_path / "home", tmp_path / "elsewhere.txt"
+    home.mkdir()
+    outside.write_bytes(b"someone else's file\n")
+    keeper = Keeper(Store(home))
+    session = person_session()
+    keeper.watch(session)
+    play(session, 3)
+    keeper.close()
+    full = session.writer.text()
+    (home / "game.log").unlink()  # its moves are all in game.json by now
+    (home / "game.log").symlink_to(outside)
+    store = Store(home)
+    saved = store.load_game()
+    assert saved is not None and saved.text() == full  # game.json, as written
+    assert outside.read_bytes() == b"someone else's file\n"
+    notices = store.take_notices()
+    assert len(notices) == 1 and "leads out of the game's folder" in notices[0]
+    assert [p.is_symlink() for p in home.glob("game.*.log")] == [True]
