@@ -62,6 +62,7 @@ from game.i18n import N_
 from game.records import (
     FileTooLargeError,
     NotAFileError,
+    os_reason,
     read_regular_file,
     write_text_atomically,
 )
@@ -545,7 +546,7 @@ class Store:
 
 
 def _why(error: OSError) -> str:
-    return error.strerror or type(error).__name__
+    return os_reason(error)
 
 
 def rename_aside(path: Path, reason: str, now: float) -> Path | None:
