@@ -163,8 +163,9 @@ class RecentMatches:
 
     # ---------------------------------------------------------------- the index
 
-    def _index(self) -> Index:
-        """The index; built once from the entry files when there is none (or it was bad)."""
+    def _index(self, *, save: bool = True) -> Index:
+        """The index; built once from the entry files when there is none (or it was bad),
+        and written (unless ``save`` is False: the caller writes it)."""
         path = self.folder / INDEX
         why = ""
         try:
@@ -182,9 +183,9 @@ class RecentMatches:
             why = FIELDS
         if why:
             self.set_aside(path, "damaged", why)
-        return self._build_index()
+        return self._build_index(save)
 
-    def _build_index(self) -> Index:
+    def _build_index(self, save: bool) -> Index:
         """An index from the newest entry files (a folder from before the index)."""
         names: list[tuple[float, str]] = []
         try:
@@ -207,8 +208,9 @@ class RecentMatches:
             [item.key for item in items[:MAX_RECENT]],
             max((item.order for item in items), default=0),
         )
-        with contextlib.suppress(OSError):
-            self._write_index(index)
+        if save:
+            with contextlib.suppress(OSError):
+                self._write_index(index)
         return index
 
     def _write_index(self, index: Index) -> None:
@@ -232,7 +234,7 @@ class RecentMatches:
             if not self._usable():
                 raise PermissionError(13, os.strerror(13))
             self.folder.mkdir(parents=True, exist_ok=True)
-            index = self._index()
+            index = self._index(save=False)
             if key in index.keys:
                 return True  # kept before (the game stopped before it forgot the save)
             self._settle(index, key)
