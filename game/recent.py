@@ -4,212 +4,111 @@ Every match a person plays to its end (quick play, practice, a ladder level, the
 custom table, pass and play; not the guided game) is kept the moment it ends, in a ``recent/``
 folder under the store's home. The last :data:`MAX_RECENT` are kept; the oldest goes first.
 
-Each match is three files, named after the match's id (``KEY``)::
+Each match is three files, named after the match's id (``KEY``), and the folder has an index::
 
     recent/KEY.jsonl        its game record, as the game wrote it (``main.py replay`` and
                             ``main.py review`` read it as it is)
-    recent/KEY.json         its entry: what the list shows (below)
+    recent/KEY.json         its entry: what the list shows (:mod:`game.recent_entry`)
     recent/KEY.review.json  a finished review of it, so opening it again is instant
+    recent/index.json       the kept keys, newest first (at most MAX_RECENT), the last order
+                            given, and the key being kept ("pending") while it is written
 
-The entry::
+The index says which files are the game's: only the entries it names are read (so the list
+reads at most MAX_RECENT files, whatever the folder holds), and only the files of the keys it
+drops, by those names, are ever deleted; any other file in the folder is neither listed nor
+touched. A keep marks its key pending in the index before it writes the record and then the
+entry (each atomically), then writes the index with the key first: a keep cut short is
+finished, or its files removed, by the next one (the index named them). A folder from before
+the index gets one built once from its newest entry files (at most :data:`MAX_SCAN_READS`
+read). Keeping the same match again (the game stopped between keeping it and forgetting its
+save, see :mod:`game.saves`) changes nothing. A kept match's work is bounded: one index read,
+two record-and-entry writes, two index writes and at most six removals, so it runs on the frame
+thread.
 
-    {"format": "mexican-train/recent", "version": 1,
-     "match": "3f2a...",            # the match's id (as in the saves)
-     "order": 17,                   # 1, 2, ... in the order the matches ended
-     "ended": "2026-12-01T08:00:00Z",
-     "mode": "quick",               # quick, practice, custom, pass_and_play, level, daily
-     "level": "First Steps",        # a level's name (English, translated when shown), or ""
-     "day": "2026-12-01",           # the daily table's day, or ""
-     "names": [...], "totals": [...], "winners": [0],
-     "people": [0],                 # the seats people played
-     "rules": {"players": 4, "set": 12, "preset": "standard", "rounds": 13,
-               "scoring": "penalty"},
-     "practice": false}             # a turn was taken back
-
-Each file is written atomically (a whole old one or a whole new one): the record first, then
-the entry, so an entry always has its record. Keeping the same match again (the game stopped
-between keeping it and forgetting its save, see :mod:`game.saves`) changes nothing. An entry
-that cannot be read, or whose record is missing or broken, is renamed aside like the store's
-files (``KEY.damaged-20261201-080000.json``, ``KEY.unreadable-...``) with a notice, and the
-list goes on without it. Nothing here raises on a file's content.
+Nothing is followed out of the folder: when ``recent/`` itself is a link it is renamed aside
+(the link, never what it leads to) with a notice and a new folder is made; a link in place of
+a file is renamed aside in the same way. An entry that cannot be read, or whose record is
+missing, not an ordinary file, broken or of another match (its names, totals, winners or rules
+differ from the entry's), is renamed aside like the store's files
+(``KEY.damaged-20261201-080000.json``, ``KEY.unreadable-...``) with a notice, its record with
+it, and the list goes on without it. A kept review that cannot be used (damaged, too deep, not
+finite, not matching its record) is renamed aside quietly and made again. Temporaries of writes
+killed midway (``.KEY.jsonl.x1y2z3q4.tmp``) are removed once stale, when the list opens.
+Nothing here raises on a file's content.
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import re
+import stat
 import time
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.i18n import N_, _, ngettext, translate
+from game.i18n import N_
+from game.recent_entry import (
+    FIELDS,
+    LINK,
+    MAX_RECENT,
+    MODES,
+    OTHER_MATCH,
+    REASONS,
+    RECENT_VERSION,
+    Bad,
+    Index,
+    LinkError,
+    RecentMatch,
+    entry_from_json,
+    file_key,
+    index_from_json,
+    kind,
+    load_json,
+    read_own,
+    title_for,
+    unique,
+)
 from game.records import (
+    MAX_RECORD_BYTES,
     FileTooLargeError,
     NotAFileError,
-    load_record_file,
-    read_regular_file,
+    os_reason,
     record_digest,
     write_text_atomically,
 )
 from game.review_files import review_from_json, review_json
-from game.rules.record import Record, RecordError
-from game.store import FORMAT_PREFIX, Notice, Say, Store, check_name, rename_aside
-from game.store_values import is_int
+from game.rules.record import Record, RecordError, load_record
+from game.store import (
+    FORMAT_PREFIX,
+    STALE_TEMPORARY_SECONDS,
+    Notice,
+    Say,
+    Store,
+    rename_aside,
+)
 
 if TYPE_CHECKING:
     from game.ai.review import Review
     from game.scenes.session import Session
 
-MAX_RECENT = 20
-RECENT_VERSION = 1
+__all__ = ["MAX_RECENT", "MODES", "RECENT_VERSION", "RecentMatch", "file_key", "title_for"]
+
 REVIEW_VERSION = 1  # bump when game.ai.review weighs differently: older reviews are redone
 FOLDER = "recent"
+INDEX = "index.json"
 MAX_ENTRY_BYTES = 256 * 1024
+MAX_INDEX_BYTES = 64 * 1024
 MAX_REVIEW_BYTES = 16 * 1024 * 1024
-MODES = ("quick", "practice", "custom", "pass_and_play", "level", "daily")
-_KEY = re.compile(r"[A-Za-z0-9_-]{1,80}")
+MAX_SCAN_READS = 2 * MAX_RECENT  # entries read to build a missing index, the newest first
+MAX_SCAN_NAMES = 100_000  # names looked at in one listing of the folder
 _ENTRY_FILE = re.compile(r"([A-Za-z0-9_-]{1,80})\.json")
-_DAY = re.compile(r"(\d{4}-\d{2}-\d{2})?")
-_STAMP = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z")
-
-
-def file_key(match_id: str) -> str:
-    """A match id as a file name: itself when it is plain letters, digits, - and _ (the
-    game's ids are), else a digest of it.
-
-    >>> file_key("3f2a9c")
-    '3f2a9c'
-    >>> file_key("a:b") == file_key("a:b") != "a:b"
-    True
-    """
-    if _KEY.fullmatch(match_id):
-        return match_id
-    return "id-" + hashlib.sha1(match_id.encode("utf-8")).hexdigest()
-
-
-@dataclass(frozen=True)
-class RecentMatch:
-    """One kept match, as its entry says."""
-
-    key: str
-    match: str
-    order: int
-    ended: str  # UTC, "YYYY-MM-DDTHH:MM:SSZ"
-    mode: str
-    level: str
-    day: str
-    names: tuple[str, ...]
-    totals: tuple[int, ...]
-    winners: tuple[int, ...]
-    people: tuple[int, ...]
-    players: int
-    set_size: int
-    preset: str
-    rounds: int
-    scoring: str
-    practice: bool
-    folder: Path
-
-    @property
-    def record_path(self) -> Path:
-        return self.folder / f"{self.key}.jsonl"
-
-    @property
-    def review_path(self) -> Path:
-        return self.folder / f"{self.key}.review.json"
-
-    @property
-    def seat(self) -> int:
-        """The seat a review looks at: the person's (the first person's in pass and play)."""
-        return self.people[0] if self.people else 0
-
-    def place(self, seat: int) -> int:
-        """1 for a winner; else 1 + the seats placed before it (winners, then better totals)."""
-        if seat in self.winners:
-            return 1
-        lower = self.scoring == "penalty"
-        mine = self.totals[seat]
-        better = sum(
-            1
-            for other, total in enumerate(self.totals)
-            if other != seat
-            and (other in self.winners or (total < mine if lower else total > mine))
-        )
-        return better + 1
-
-    # ---------------------------------------------------------------- words (drawn now)
-
-    def title(self) -> str:
-        """The match's table, in the current language: a level's name, the daily table..."""
-        return title_for(self.mode, self.level, self.day)
-
-    def name(self) -> str:
-        """Its title and when it ended, e.g. "Quick play · 2026-12-01 08:00"."""
-        return f"{self.title()} · {self.when()}"
-
-    def when(self) -> str:
-        """When it ended, in local time: "2026-12-01 08:00"."""
-        try:
-            moment = datetime.strptime(self.ended, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
-        except ValueError:
-            return self.ended
-        return moment.astimezone().strftime("%Y-%m-%d %H:%M")
-
-    def rules_text(self) -> str:
-        """Players, set, rules and rounds, e.g. "4 players · Double-12 set · Standard rules"."""
-        parts = [
-            ngettext("{n} player", "{n} players", self.players).format(n=self.players),
-            _("Double-{n} set").format(n=self.set_size),
-            _("Station rules") if self.preset == "station" else _("Standard rules"),
-            ngettext("{n} round", "{n} rounds", self.rounds).format(n=self.rounds),
-        ]
-        if self.scoring == "positive":
-            parts.append(_("Highest total wins"))
-        return " · ".join(parts)
-
-    def result_text(self) -> str:
-        """The person's result: "Won · 42 pts", "Place 2 of 4 · 87 pts"; in pass and play,
-        who won."""
-        if len(self.people) > 1:
-            winners = [self.names[s] for s in self.winners]
-            return ngettext("Winner: {names}", "Winners: {names}", len(winners)).format(
-                names=" · ".join(winners)
-            )
-        seat = self.seat
-        place = self.place(seat)
-        if place == 1:
-            # Translators: a recent match's result, first place shared with others
-            verdict = _("Shared win") if len(self.winners) > 1 else _("Won")
-        else:
-            # Translators: a recent match's result, e.g. "Place 2 of 4"
-            verdict = _("Place {n} of {total}").format(n=place, total=self.players)
-        points = _("{n} pts").format(n=self.totals[seat])
-        return f"{verdict} · {points}"
-
-
-def title_for(mode: str, level: str = "", day: str = "") -> str:
-    """A table's title in the current language: a level's name, the daily table of a day,
-    quick play, practice, a custom table, pass and play."""
-    if mode == "level" and level:
-        return translate(level)
-    if mode == "daily":
-        if not day:
-            return _("Daily table")
-        # Translators: the daily table of a day; {date} is the day as YYYY-MM-DD
-        return _("Daily table of {date}").format(date=day)
-    words = {
-        "quick": N_("Quick play"),
-        "practice": N_("Practice"),
-        "custom": N_("Custom table"),
-        "pass_and_play": N_("Pass and play"),
-    }
-    return translate(words.get(mode, N_("Quick play")))
+# write_text_atomically's temporaries: "." + the file's name + "." + mkstemp's 8 + ".tmp"
+_TEMPORARY = re.compile(r"\.[A-Za-z0-9_-]{1,80}\.(?:jsonl|json|review\.json)\.[a-z0-9_]{8}\.tmp")
+_SWEPT: set[Path] = set()  # folders whose stale temporaries were looked for in this run
 
 
 # ------------------------------------------------------------------------------ the folder
@@ -224,6 +123,106 @@ class RecentMatches:
         self.folder = store.home / FOLDER
         self.clock = clock
 
+    # ---------------------------------------------------------------- the folder itself
+
+    def _usable(self) -> bool:
+        """Whether the folder may be used (it may not exist yet). A link there is renamed
+        aside (the link itself: what it leads to is never touched) and a new folder used."""
+        try:
+            info = os.lstat(self.folder)
+        except FileNotFoundError:
+            return True
+        except OSError:
+            return False
+        if not stat.S_ISLNK(info.st_mode):
+            return True  # a folder, or a file (then writing says it cannot)
+        self.set_aside(self.folder, "link", LINK)
+        return not os.path.lexists(self.folder)
+
+    def _aside(self, path: Path, reason: str) -> Path | None:
+        """Rename ``path`` beside itself; a link is renamed as it is, never followed."""
+        if not os.path.islink(path):
+            return rename_aside(path, reason, self.clock())
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.clock()))
+        for attempt in range(1, 1000):
+            extra = "" if attempt == 1 else f"-{attempt}"
+            target = path.with_name(f"{path.stem}.{reason}-{stamp}{extra}{path.suffix}")
+            try:
+                os.link(path, target, follow_symlinks=False)  # never over another file
+            except FileExistsError:
+                continue
+            except OSError:
+                return None
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+                return target
+            with contextlib.suppress(OSError):
+                os.unlink(target)
+            return None
+        return None
+
+    # ---------------------------------------------------------------- the index
+
+    def _index(self, *, save: bool = True) -> Index:
+        """The index; built once from the entry files when there is none (or it was bad),
+        and written (unless ``save`` is False: the caller writes it)."""
+        path = self.folder / INDEX
+        why = ""
+        try:
+            obj = load_json(read_own(path, MAX_INDEX_BYTES))
+            return index_from_json(obj)
+        except (FileNotFoundError, NotADirectoryError):
+            pass
+        except LinkError:
+            why = LINK
+        except NotAFileError:
+            why = N_("it is not an ordinary file")
+        except OSError as error:
+            why = os_reason(error)
+        except Exception:  # not JSON, not text, not an index: any of it
+            why = FIELDS
+        if why:
+            self.set_aside(path, "damaged", why)
+        return self._build_index(save)
+
+    def _build_index(self, save: bool) -> Index:
+        """An index from the newest entry files (a folder from before the index)."""
+        names: list[tuple[float, str]] = []
+        try:
+            with os.scandir(self.folder) as listing:
+                for count, found in enumerate(listing):
+                    if count >= MAX_SCAN_NAMES:
+                        break
+                    if _ENTRY_FILE.fullmatch(found.name) and found.name != INDEX:
+                        with contextlib.suppress(OSError):
+                            names.append((found.stat(follow_symlinks=False).st_mtime, found.name))
+        except OSError:
+            return Index()
+        items = []
+        for _mtime, name in sorted(names, reverse=True)[:MAX_SCAN_READS]:
+            item = self._read_entry(self.folder / name, quiet=True)
+            if item is not None:
+                items.append(item)
+        items.sort(key=lambda item: (item.order, item.ended, item.key), reverse=True)
+        index = Index(
+            [item.key for item in items[:MAX_RECENT]],
+            max((item.order for item in items), default=0),
+        )
+        if save:
+            with contextlib.suppress(OSError):
+                self._write_index(index)
+        return index
+
+    def _write_index(self, index: Index) -> None:
+        body = {
+            "format": FORMAT_PREFIX + "recent-index",
+            "version": 1,
+            "order": index.order,
+            "keys": index.keys,
+            "pending": index.pending,
+        }
+        self._write(INDEX, json.dumps(body, indent=1) + "\n")
+
     # ---------------------------------------------------------------- keeping a match
 
     def keep(self, record_text: str, entry: Mapping[str, Any]) -> bool:
@@ -231,30 +230,71 @@ class RecentMatches:
         "ended"), then drop the oldest past MAX_RECENT. Kept already: nothing changes. False
         (and a notice, once) when the disk refused."""
         key = file_key(str(entry["match"]))
-        if self._read_entry(self.folder / f"{key}.json", quiet=True) is not None:
-            return True  # kept before (the game stopped before it forgot the save)
-        known = self.entries(quiet=True)
-        order = max((item.order for item in known), default=0) + 1
-        stamp = datetime.fromtimestamp(self.clock(), UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-        body = {
-            "format": FORMAT_PREFIX + "recent",
-            "version": RECENT_VERSION,
-            **entry,
-            "order": order,
-            "ended": stamp,
-        }
-        text = json.dumps(body, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
         try:
+            if not self._usable():
+                raise PermissionError(13, os.strerror(13))
             self.folder.mkdir(parents=True, exist_ok=True)
+            index = self._index(save=False)
+            if key in index.keys:
+                return True  # kept before (the game stopped before it forgot the save)
+            self._settle(index, key)
+            index.order += 1
+            stamp = datetime.fromtimestamp(self.clock(), UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+            body = {
+                "format": FORMAT_PREFIX + "recent",
+                "version": RECENT_VERSION,
+                **entry,
+                "order": index.order,
+                "ended": stamp,
+            }
+            text = json.dumps(body, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
+            index.pending = key
+            self._write_index(index)
             self._write(f"{key}.jsonl", record_text)
             self._write(f"{key}.json", text)
+            index.keys.insert(0, key)
         except OSError as error:
             # Translators: {reason} says why, e.g. "No space left on device" (from the system)
             message = N_("The finished match could not be kept in Recent matches ({reason}).")
-            self._notice(Say(message, {"reason": _why(error)}))
+            self._notice(Say(message, {"reason": os_reason(error)}))
             return False
-        self.prune()
+        self._prune(index)
         return True
+
+    def _settle(self, index: Index, key: str) -> None:
+        """Before keeping ``key``: a keep cut short is finished (its entry is whole) or its
+        files removed (the index names them); files of ``key`` the game did not write (not
+        pending) are renamed aside, never replaced."""
+        pending, index.pending = index.pending, ""
+        if pending and pending != key and pending not in index.keys:
+            if self._read_entry(self.folder / f"{pending}.json", quiet=True) is not None:
+                index.keys.insert(0, pending)
+            else:
+                for suffix in (".json", ".jsonl", ".review.json"):
+                    self._remove(pending + suffix)
+        if pending != key:
+            for suffix in (".json", ".jsonl", ".review.json"):
+                if os.path.lexists(self.folder / (key + suffix)):
+                    self._aside(self.folder / (key + suffix), "foreign")
+
+    def _prune(self, index: Index) -> None:
+        """Drop the oldest past MAX_RECENT: their files (the entry first, so a half-removed
+        match is never listed), then the index without them."""
+        index.pending = ""
+        dropped, index.keys = index.keys[MAX_RECENT:], unique(index.keys)[:MAX_RECENT]
+        try:
+            for key in dropped:
+                if key not in index.keys:
+                    for suffix in (".json", ".jsonl", ".review.json"):
+                        self._remove(key + suffix)
+            self._write_index(index)
+        except OSError:
+            return  # left for the next time: the index still names them
+
+    def prune(self) -> None:
+        """Drop the oldest matches past MAX_RECENT (only files the index names)."""
+        if self._usable() and self.folder.is_dir():
+            self._prune(self._index())
 
     def _write(self, name: str, text: str) -> None:
         self._step("write", name)
@@ -264,7 +304,7 @@ class RecentMatches:
     def _remove(self, name: str) -> None:
         self._step("remove", name)
         with contextlib.suppress(FileNotFoundError):
-            os.unlink(self.folder / name)
+            os.unlink(self.folder / name)  # a link is removed, never what it leads to
         self._step("removed", name)
 
     def _step(self, what: str, name: str) -> None:
@@ -272,69 +312,78 @@ class RecentMatches:
         if hook is not None:
             hook(what, f"{FOLDER}/{name}")
 
-    def prune(self) -> None:
-        """Drop the oldest matches past MAX_RECENT (the entry first, so a half-removed match
-        is never listed), and files no entry owns any more."""
-        entries = self.entries(quiet=True)
+    def _sweep(self) -> None:
+        """Remove stale temporaries of the game's own writes (once a run: one listing)."""
+        if self.folder in _SWEPT:
+            return
+        _SWEPT.add(self.folder)
+        now = self.clock()
         try:
-            for item in entries[MAX_RECENT:]:
-                for suffix in (".json", ".jsonl", ".review.json"):
-                    self._remove(item.key + suffix)
-            files = self._files()
-            owned = {m.group(1) for p in files if (m := _ENTRY_FILE.fullmatch(p.name))}
-            for path in files:
-                name = path.name
-                stem, _dot, rest = name.partition(".")
-                if rest in ("jsonl", "review.json") and stem not in owned:
-                    self._remove(name)
+            with os.scandir(self.folder) as listing:
+                for count, found in enumerate(listing):
+                    if count >= MAX_SCAN_NAMES:
+                        break
+                    if not _TEMPORARY.fullmatch(found.name):
+                        continue
+                    with contextlib.suppress(OSError):
+                        info = found.stat(follow_symlinks=False)
+                        if stat.S_ISREG(info.st_mode) and (
+                            now - info.st_mtime > STALE_TEMPORARY_SECONDS
+                        ):
+                            os.unlink(found.path)
         except OSError:
-            return  # left for the next time: the list never shows them
-
-    def _files(self) -> list[Path]:
-        try:
-            return sorted(p for p in self.folder.iterdir() if not p.name.startswith("."))
-        except OSError:
-            return []
+            return
 
     # ---------------------------------------------------------------- listing
 
     def entries(self, *, quiet: bool = False) -> list[RecentMatch]:
-        """The kept matches, newest first. An entry that cannot be read (or has no record) is
-        set aside with a notice, unless ``quiet`` (then it is only left out)."""
+        """The kept matches, newest first (only those the index names). An entry that cannot
+        be read (or has no record) is set aside with a notice, unless ``quiet`` (then it is
+        only left out)."""
+        if not self._usable() or not self.folder.is_dir():
+            return []
+        if not quiet:
+            self._sweep()
         found = []
-        for path in self._files():
-            if not _ENTRY_FILE.fullmatch(path.name):
-                continue
-            item = self._read_entry(path, quiet=quiet)
+        for key in self._index().keys:
+            item = self._read_entry(self.folder / f"{key}.json", quiet=quiet)
             if item is not None:
                 found.append(item)
         return sorted(found, key=lambda item: (item.order, item.ended, item.key), reverse=True)
 
     def _read_entry(self, path: Path, *, quiet: bool) -> RecentMatch | None:
         try:
-            data = read_regular_file(path, MAX_ENTRY_BYTES)
+            obj = load_json(read_own(path, MAX_ENTRY_BYTES))
         except (FileNotFoundError, NotADirectoryError):
             return None
+        except LinkError:
+            return self._refuse(path, "link", LINK, quiet)
         except NotAFileError:
             return self._refuse(path, "unreadable", N_("it is not an ordinary file"), quiet)
         except FileTooLargeError:
             return self._refuse(path, "damaged", N_("it is far too big"), quiet)
         except OSError as error:
-            return self._refuse(path, "unreadable", _why(error), quiet)
-        try:
-            obj = json.loads(data.decode("utf-8"))
+            return self._refuse(path, "unreadable", os_reason(error), quiet)
         except UnicodeDecodeError:
             return self._refuse(path, "damaged", N_("it is not text"), quiet)
-        except (ValueError, RecursionError):
+        except ValueError:
             return self._refuse(path, "damaged", N_("it is not JSON"), quiet)
         try:
-            item = _entry_from_json(obj, path)
-        except _Bad as error:
+            item = entry_from_json(obj, path)
+        except Bad as error:
             return self._refuse(path, "damaged", error.msgid, quiet)
         except (ValueError, KeyError, TypeError, IndexError, AttributeError):
-            return self._refuse(path, "damaged", _FIELDS, quiet)
-        if not item.record_path.is_file():
+            return self._refuse(path, "damaged", FIELDS, quiet)
+        try:
+            kind(item.record_path)
+        except FileNotFoundError:
             return self._refuse(path, "damaged", N_("its game record is missing"), quiet)
+        except LinkError:
+            return self._refuse(path, "link", LINK, quiet)
+        except NotAFileError:
+            return self._refuse(path, "unreadable", N_("it is not an ordinary file"), quiet)
+        except OSError as error:
+            return self._refuse(path, "unreadable", os_reason(error), quiet)
         return item
 
     def _refuse(self, path: Path, reason: str, why: str, quiet: bool) -> RecentMatch | None:
@@ -342,13 +391,13 @@ class RecentMatches:
         if not quiet:
             self.set_aside(path, reason, why)
             record = path.with_suffix(".jsonl")
-            if not path.exists() and record.is_file():  # kept beside it, never pruned
-                rename_aside(record, reason, self.clock())
+            if not os.path.lexists(path) and os.path.lexists(record):
+                self._aside(record, reason)  # kept beside it, never pruned
         return None
 
     def set_aside(self, path: Path, reason: str, why: str) -> None:
         """Rename a file we cannot use beside itself (never over another), and say so."""
-        kept = rename_aside(path, reason, self.clock())
+        kept = self._aside(path, reason)
         if kept is None:
             where = Say(N_("It was left as it is and will not be overwritten."))
         else:
@@ -356,7 +405,7 @@ class RecentMatches:
             where = Say(N_("It was kept as {file}."), {"file": kept.name})
         # Translators: {reason} says what is wrong with it, e.g. "it is not JSON"
         message = N_("A recent match could not be read ({reason}), so it is left out of the list.")
-        self._notice(Say(message, {"reason": Say(why) if why in _REASONS else why}), where)
+        self._notice(Say(message, {"reason": Say(why) if why in REASONS else why}), where)
 
     def _notice(self, *parts: Say) -> None:
         notice = Notice(*parts)
@@ -366,20 +415,49 @@ class RecentMatches:
     # ---------------------------------------------------------------- a kept match's files
 
     def load_record(self, item: RecentMatch) -> tuple[Record, str] | None:
-        """The match's record, fully checked, and its text; None (the match set aside, with
-        a notice) when it is broken or cannot be read."""
+        """The match's record, fully checked and checked against its entry, and its text;
+        None (the match set aside, with a notice) when it is broken, cannot be read or is
+        another match's."""
         path = item.record_path
         try:
-            record, _state = load_record_file(path)
-            text = path.read_text(encoding="utf-8")
+            text = read_own(path, MAX_RECORD_BYTES).decode("utf-8")
+            record, state = load_record(text)
         except RecordError as error:
             self._drop(item, "damaged", f"line {error.line}: {error.reason}")
             return None
+        except FileNotFoundError:
+            self._drop(item, "damaged", N_("its game record is missing"))
+            return None
+        except LinkError:
+            self._drop(item, "link", LINK)
+            return None
+        except NotAFileError:
+            self._drop(item, "unreadable", N_("it is not an ordinary file"))
+            return None
+        except FileTooLargeError:
+            self._drop(item, "damaged", N_("it is far too big"))
+            return None
         except OSError as error:
-            self._drop(item, "unreadable", _why(error))
+            self._drop(item, "unreadable", os_reason(error))
+            return None
+        except UnicodeDecodeError:
+            self._drop(item, "damaged", N_("it is not text"))
             return None
         if not record.complete:
             self._drop(item, "damaged", N_("the record stops before the match's end"))
+            return None
+        deal = state.rules.deal_for(state.players)
+        if (
+            record.players != item.players
+            or tuple(record.names) != item.names
+            or tuple(state.totals) != item.totals
+            or tuple(sorted(set(state.match_winners))) != item.winners
+            or deal.set_size != item.set_size
+            or deal.rounds != item.rounds
+            or state.rules.preset != item.preset
+            or state.rules.scoring != item.scoring
+        ):
+            self._drop(item, "damaged", OTHER_MATCH)
             return None
         return record, text
 
@@ -387,14 +465,19 @@ class RecentMatches:
         entry = self.folder / f"{item.key}.json"
         self.set_aside(entry, reason, why)
         with contextlib.suppress(OSError):
-            if not entry.exists():  # set aside: its record goes aside with it
-                rename_aside(item.record_path, reason, self.clock())
-                os.unlink(item.review_path)
+            if not os.path.lexists(entry):  # set aside: its record goes aside with it
+                self._aside(item.record_path, reason)
+                self._aside(item.review_path, reason)
 
-    def cached_review(self, item: RecentMatch, text: str, seat: int, guesses: int) -> Review | None:
-        """The review kept for this record, seat and number of guesses, if there is one."""
+    def cached_review(
+        self, item: RecentMatch, text: str, seat: int, guesses: int, record: Record | None = None
+    ) -> Review | None:
+        """The review kept for this record, seat and number of guesses, if there is one. One
+        that cannot be used (not an ordinary file, damaged, too deep, not finite, wrong in
+        any way) is set aside, byte for byte, so it is made again; this never raises."""
+        path = item.review_path
         try:
-            obj = json.loads(read_regular_file(item.review_path, MAX_REVIEW_BYTES))
+            obj = load_json(read_own(path, MAX_REVIEW_BYTES))
             if (
                 obj.get("format") != FORMAT_PREFIX + "review"
                 or obj.get("version") != REVIEW_VERSION
@@ -402,10 +485,22 @@ class RecentMatches:
                 or obj.get("seat") != seat
                 or obj.get("guesses") != guesses
             ):
-                return None
-            return review_from_json(obj["review"])
-        except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
-            return None  # a cache: made again
+                return None  # of another record, seat or weighing: replaced when made again
+            found = review_from_json(obj["review"])
+            if found.seat != seat or found.guesses != guesses:
+                raise ValueError("not the review asked for")
+            return found
+        except (FileNotFoundError, NotADirectoryError):
+            return None
+        except Exception:  # anything at all wrong with it: it is only a cache
+            self.set_review_aside(item)
+            return None
+
+    def set_review_aside(self, item: RecentMatch) -> None:
+        """A kept review that cannot be used: renamed aside (quietly: it is made again)."""
+        with contextlib.suppress(OSError):
+            if os.path.lexists(item.review_path):
+                self._aside(item.review_path, "damaged")
 
     def keep_review(self, item: RecentMatch, text: str, review: Review, guesses: int) -> bool:
         body = {
@@ -417,7 +512,7 @@ class RecentMatches:
             "review": review_json(review),
         }
         try:
-            if not (self.folder / f"{item.key}.json").is_file():
+            if not self._usable() or item.key not in self._index().keys:
                 return False  # dropped from the list meanwhile
             self._write(item.review_path.name, json.dumps(body, ensure_ascii=False) + "\n")
         except (OSError, ValueError):
@@ -426,113 +521,10 @@ class RecentMatches:
 
     def find(self, match_id: str) -> RecentMatch | None:
         """The kept match of this id, if it is kept."""
-        return self._read_entry(self.folder / f"{file_key(match_id)}.json", quiet=True)
-
-
-class _Bad(ValueError):
-    """An entry that is not one: ``msgid`` says why (English, translated when shown)."""
-
-    def __init__(self, msgid: str) -> None:
-        super().__init__(msgid)
-        self.msgid = msgid
-
-
-_FIELDS = N_("its fields are wrong")
-# English reasons this module writes, translated when shown (others are the system's words).
-_REASONS = frozenset(
-    (
-        N_("it is not an ordinary file"),
-        N_("it is far too big"),
-        N_("it is not text"),
-        N_("it is not JSON"),
-        N_("it is not a JSON object"),
-        N_("it is not a recent match"),
-        N_("it has no version this game reads"),
-        N_("its game record is missing"),
-        N_("the record stops before the match's end"),
-        _FIELDS,
-    )
-)
-
-
-def _why(error: OSError) -> str:
-    return error.strerror or type(error).__name__
-
-
-def _entry_from_json(obj: Any, path: Path) -> RecentMatch:
-    if not isinstance(obj, dict):
-        raise _Bad(N_("it is not a JSON object"))
-    if obj.get("format") != FORMAT_PREFIX + "recent":
-        raise _Bad(N_("it is not a recent match"))
-    version = obj.get("version")
-    if not is_int(version) or not 1 <= version <= RECENT_VERSION:
-        raise _Bad(N_("it has no version this game reads"))
-    match = obj["match"]
-    if not isinstance(match, str) or file_key(match) + ".json" != path.name:
-        raise _Bad(_FIELDS)
-    names = tuple(check_name(name) for name in obj["names"])
-    players = len(names)
-    totals = tuple(_int_of(t) for t in obj["totals"])
-    winners = _seats(obj["winners"], players)
-    people = _seats(obj["people"], players)
-    rules = obj["rules"]
-    order = obj["order"]
-    ended = obj["ended"]
-    mode = obj["mode"]
-    level, day = obj.get("level", ""), obj.get("day", "")
-    if (
-        not 2 <= players <= 14
-        or len(totals) != players
-        or not winners
-        or not is_int(order)
-        or not isinstance(ended, str)
-        or not _STAMP.fullmatch(ended)
-        or mode not in MODES
-        or not isinstance(level, str)
-        or len(level) > 200
-        or not isinstance(day, str)
-        or not _DAY.fullmatch(day)
-        or not isinstance(rules, dict)
-        or rules.get("preset") not in ("standard", "station")
-        or rules.get("scoring") not in ("penalty", "positive")
-        or rules.get("players") != players
-    ):
-        raise _Bad(_FIELDS)
-    set_size, rounds = _int_of(rules["set"]), _int_of(rules["rounds"])
-    if not (6 <= set_size <= 18 and 1 <= rounds <= 19):
-        raise _Bad(_FIELDS)
-    return RecentMatch(
-        key=path.stem,
-        match=match,
-        order=order,
-        ended=ended,
-        mode=mode,
-        level=level,
-        day=day,
-        names=names,
-        totals=totals,
-        winners=winners,
-        people=people,
-        players=players,
-        set_size=set_size,
-        preset=rules["preset"],
-        rounds=rounds,
-        scoring=rules["scoring"],
-        practice=obj.get("practice") is True,
-        folder=path.parent,
-    )
-
-
-def _int_of(value: Any) -> int:
-    if not is_int(value) or abs(value) > 2**53:
-        raise _Bad(_FIELDS)
-    return int(value)
-
-
-def _seats(value: Any, players: int) -> tuple[int, ...]:
-    if not isinstance(value, list) or not all(is_int(s) and 0 <= s < players for s in value):
-        raise _Bad(_FIELDS)
-    return tuple(sorted(set(value)))
+        key = file_key(match_id)
+        if not self._usable() or not self.folder.is_dir() or key not in self._index().keys:
+            return None
+        return self._read_entry(self.folder / f"{key}.json", quiet=True)
 
 
 # ------------------------------------------------------------------------------ from a match

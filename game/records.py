@@ -139,9 +139,18 @@ def _file_lines(file: Path, stream: BinaryIO) -> Iterator[str]:
             raise RecordError(number, "the text is not UTF-8") from None
 
 
-def _why(error: OSError) -> str:
-    """The system's reason in words (never an errno number)."""
-    return error.strerror.lower() if error.strerror else "the system refused"
+def os_reason(error: OSError) -> str:
+    """Why the system refused, in its words ("Permission denied"): never an errno number or
+    a class's name. One wording for every file of the data folder (the store, Recent matches,
+    records)."""
+    if error.strerror:
+        return error.strerror
+    if error.errno:
+        return os.strerror(error.errno)
+    return "the system refused"
+
+
+_why = os_reason
 
 
 def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:

@@ -62,7 +62,7 @@ from game.data_files import Refused, read_json_file
 from game.data_files import set_aside as rename_aside
 from game.i18n import N_
 from game.match_log import remove_log, with_logged_actions
-from game.records import write_text_atomically
+from game.records import os_reason, write_text_atomically
 from game.settings import Settings
 from game.store_values import (
     MATCH_ID,
@@ -545,7 +545,7 @@ class Store:
 
 
 def _why(error: OSError) -> str:
-    return error.strerror or type(error).__name__
+    return os_reason(error)
 
 
 def _sync_folder(folder: Path) -> None:

@@ -1,7 +1,8 @@
 """Reviewing a match: a progress bar while the review runs in its worker, then the review table.
 
 :func:`open_review` is the one way in (the match end's Review button, a row of Recent matches):
-a review kept beside the match (same record, seat and guesses) opens at once; otherwise
+a review kept beside the match (same record, seat and guesses) opens at once (one that does
+not match its record is set aside and made again); otherwise
 :class:`ReviewingScene` starts the worker (:mod:`game.scenes.review_worker`), shows "12 of 58
 decisions" and a bar, and replaces itself by the review table when the review is done (keeping
 the review beside the match for next time). Cancel, Esc or the pad's B stops the worker and
@@ -58,13 +59,17 @@ def open_review(app: App, source: ReviewSource) -> Scene:
     if source.kept is not None and app.store is not None:
         from game.recent import RecentMatches
 
-        cached = RecentMatches(app.store).cached_review(
-            source.kept, source.text, source.seat, guesses
-        )
+        recent = RecentMatches(app.store)
+        cached = recent.cached_review(source.kept, source.text, source.seat, guesses)
         if cached is not None:
-            scene: Scene = ReviewTableScene(app, source.record, cached, source.name)
-            app.push(scene)
-            return scene
+            try:
+                scene: Scene | None = ReviewTableScene(app, source.record, cached, source.name)
+            except Exception:  # a kept review that cannot be shown is made again, never a crash
+                scene = None
+            if scene is not None and not getattr(scene, "problem", ""):
+                app.push(scene)
+                return scene
+            recent.set_review_aside(source.kept)  # it does not match its record: made again
     scene = ReviewingScene(app, source, guesses)
     app.push(scene)
     return scene

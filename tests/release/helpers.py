@@ -19,7 +19,8 @@ ROOT_SIZE = (1280, 720)
 
 # The file changes of a match's end, in order (game.saves keeps the results): the finished
 # match saved, the ladder or daily result kept, the statistics kept, the match kept in Recent
-# matches (its record, then its entry; {match} is the match's id), the save forgotten.
+# matches (marked in the index, its record, its entry, then listed; {match} is the
+# match's id), the save forgotten.
 END_STEPS = [
     "write game.json",  # the finished match
     "wrote game.json",
@@ -27,10 +28,14 @@ END_STEPS = [
     "wrote progress.json",
     "write statistics.json",
     "wrote statistics.json",
+    "write recent/index.json",  # the match marked as being kept
+    "wrote recent/index.json",
     "write recent/{match}.jsonl",
     "wrote recent/{match}.jsonl",
     "write recent/{match}.json",
     "wrote recent/{match}.json",
+    "write recent/index.json",  # the match listed
+    "wrote recent/index.json",
     "remove game.json",
     "removed game.json",
 ]

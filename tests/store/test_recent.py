@@ -144,9 +144,12 @@ def test_a_damaged_entry_is_set_aside_with_a_notice_and_the_others_still_list(
 def test_an_entry_that_cannot_be_read_is_set_aside_as_unreadable(tmp_path: Path) -> None:
     store = Store(tmp_path)
     recent = RecentMatches(store, clock=Clock())
-    good = finished_session(1)
+    good, other = finished_session(1), finished_session(2)
     recent.keep(good.writer.text(), _entry(good))
-    (tmp_path / "recent" / "abc.json").mkdir()  # a folder where an entry would be
+    recent.keep(other.writer.text(), _entry(other))
+    entry = tmp_path / "recent" / f"{other.match_id}.json"
+    entry.unlink()
+    entry.mkdir()  # a folder where a kept entry is
     assert [item.match for item in recent.entries()] == [good.match_id]
     [notice] = store.take_notices()
     assert "it is not an ordinary file" in notice
