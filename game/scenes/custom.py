@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from game import i18n
 from game.i18n import N_, _, ngettext, pgettext
 from game.rules import Rules, RulesError
-from game.scenes.menu import start_match
+from game.scenes.menu import ask_first, start_match
 from game.scenes.options import Option, OptionsScene
 from game.scenes.session import MatchConfig, default_opponent, kind_label, opponent_kinds
 
@@ -195,6 +195,10 @@ class CustomTableScene(OptionsScene):
     def start(self) -> None:
         if self.check() is not None:
             return
+        ask_first(self.app, self._begin)
+
+    def _begin(self) -> None:
+        """Start the table chosen here (once asked, when a saved match would be replaced)."""
         s = self.app.settings
         s.players = self.players
         s.preset = self.rules.preset
@@ -204,4 +208,4 @@ class CustomTableScene(OptionsScene):
         config = MatchConfig(
             self.players, self.rules, self.opponent, humans=self.humans, mode="custom"
         )
-        start_match(self.app, config)
+        start_match(self.app, config, ask=False)

@@ -87,7 +87,8 @@ class LadderScene(CardListScene):
         return next((i for i, e in enumerate(self.entries) if e.status == OPEN), 0)
 
     def choose(self, index: int) -> bool:
-        """Play the level at ``index``; a locked level only says what opens it. True if dealt."""
+        """Play the level at ``index``; a locked level only says what opens it. True if dealt
+        (or asked first, when a saved match would be replaced)."""
         if not 0 <= index < len(self.entries):
             return False
         entry = self.entries[index]

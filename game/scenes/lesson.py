@@ -22,7 +22,7 @@ from game import lesson
 from game.i18n import N_, _
 from game.input.focus import FocusItem
 from game.input.intents import Act, Intent
-from game.rules import DRAW, PASS, Action, GameState, Play, Tile
+from game.rules import DRAW, PASS, Action, GameState, IllegalActionError, Play, RulesError, Tile
 from game.rules import events as ev
 from game.scenes.base import Scene
 from game.scenes.question import QuestionScene
@@ -153,16 +153,23 @@ class LessonSession(Session):
 def lesson_table(step_key: str | None = None) -> tuple[LessonSession, int]:
     """The lesson's match dealt and played up to the start of the step named ``step_key``
     (the first step when None or unknown); the session and that step's index."""
-    session = LessonSession()
-    session.start_round()
     index = STEP_KEYS.index(step_key) if step_key in STEP_KEYS else 0
     if lesson.STEPS[index].key == "scoring":
         index -= 1  # the summary needs the round's end on screen: go out again
-    for step in lesson.STEPS[:index]:
-        for action in step.moves:
-            session.apply(action)
-        for _seat, action in step.then:
-            session.apply(action)
+    session = LessonSession()
+    session.start_round()
+    try:
+        for step in lesson.STEPS[:index]:
+            for action in step.moves:
+                session.apply(action)
+            for _seat, action in step.then:
+                session.apply(action)
+    except (IllegalActionError, RulesError):
+        # The script no longer reaches that step (a kept step of another version): start over.
+        session.close()
+        session = LessonSession()
+        session.start_round()
+        index = 0
     return session, index
 
 
@@ -186,6 +193,11 @@ class LessonScene(TableScene):
         self.next_button = w.Button("", pygame.Rect(0, 0, 10, 10), self.next_page, primary=True)
         self.finished = False
         self.view.set_seats({}, {})  # scripted seats: no level tags or style cards
+        if self.state.phase != "play":
+            # The round ended before this table opened (left on the closing page): its scores
+            # were read then, and a table rebuilt from the state has no round's end to sum up.
+            self.summary_shown = True
+            self.step_index = max(step, STEP_KEYS.index("scoring") + 1)
         self._told(self.step.key)
 
     @property

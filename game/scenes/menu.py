@@ -26,8 +26,29 @@ if TYPE_CHECKING:
 # is imported when a match starts, not before the menu's first frame.
 
 
-def start_match(app: App, config: MatchConfig) -> None:
-    """Deal a new match and show the deal; it is saved after every action from now on."""
+def match_waiting(app: App) -> bool:
+    """A match is saved and not finished (the menu offers "Resume game")."""
+    return app.keeper is not None and app.keeper.resumable
+
+
+def ask_first(app: App, start: Callable[[], None]) -> None:
+    """Run ``start`` (it starts a new match), but when a saved match waits to be resumed ask
+    first: resume it, or start the new one (whose saves replace it); backing out does neither."""
+    if not match_waiting(app):
+        start()
+        return
+    from game.scenes.question import SavedMatchQuestion
+
+    app.push(SavedMatchQuestion(app, start))
+
+
+def start_match(app: App, config: MatchConfig, *, ask: bool = True) -> None:
+    """Deal a new match and show the deal; it is saved after every action from now on. With
+    ``ask``, a saved match that is not finished is not replaced without asking (:func:`ask_first`).
+    """
+    if ask:
+        ask_first(app, lambda: start_match(app, config, ask=False))
+        return
     from game.scenes.deal import DealScene
 
     session = new_session(app, config)

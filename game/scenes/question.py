@@ -1,6 +1,7 @@
 """A question over the dimmed scene below: a title, a few lines of why, and two answers.
 
-The guided game's first-start offer and the take-back warning ask this way. A subclass says
+The guided game's first-start offer, the take-back warning and the saved match's question
+(before a new match would take its place) ask this way. A subclass says
 its ``title`` and ``words`` (msgids, translated when drawn) and its ``answers`` (label and
 action, the first one lit) and what backing out means (``back``: Esc, and the pad's B through
 the focus).
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import i18n
+from game.i18n import N_, _
 from game.scenes.buttons import ButtonScene
 from game.view import widgets as w
 from game.view.layout import ui_scale
@@ -79,3 +81,34 @@ class QuestionScene(ButtonScene):
             y += w.text_height(self.text_size)
         for button in self.buttons:
             button.draw(surface, th, u)
+
+
+class SavedMatchQuestion(QuestionScene):
+    """Before a new match is dealt over a saved one that is not finished: resume it, or start
+    the new one (its saves take the old one's place). Esc (the pad's B) changes nothing."""
+
+    # Translators: a question's title, before a new match would replace the saved one
+    title = N_("A match is saved")
+    words = N_("Your last match is not finished. A new match takes its place.")
+
+    def __init__(self, app: App, start: Callable[[], None]) -> None:
+        self.start = start  # deals the new match the player chose
+        super().__init__(app)
+
+    def answers(self) -> list[tuple[str, Callable[[], None]]]:
+        return [
+            # Translators: an answer: go back to the saved match, not finished yet
+            (_("Resume it"), self.resume_it),
+            # Translators: an answer: deal a new match in place of the saved one
+            (_("Start a new one"), self.start_new),
+        ]
+
+    def resume_it(self) -> None:
+        from game.scenes.menu import resume_match
+
+        self.app.pop()
+        resume_match(self.app)  # if it cannot be loaded after all, the notice says why
+
+    def start_new(self) -> None:
+        self.app.pop()
+        self.start()
