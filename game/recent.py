@@ -486,7 +486,7 @@ class RecentMatches:
                 or obj.get("guesses") != guesses
             ):
                 return None  # of another record, seat or weighing: replaced when made again
-            found = review_from_json(obj["review"])
+            found = review_from_json(obj["review"], record)  # checked against its match too
             if found.seat != seat or found.guesses != guesses:
                 raise ValueError("not the review asked for")
             return found

@@ -60,7 +60,7 @@ def open_review(app: App, source: ReviewSource) -> Scene:
         from game.recent import RecentMatches
 
         recent = RecentMatches(app.store)
-        cached = recent.cached_review(source.kept, source.text, source.seat, guesses)
+        cached = recent.cached_review(source.kept, source.text, source.seat, guesses, source.record)
         if cached is not None:
             try:
                 scene: Scene | None = ReviewTableScene(app, source.record, cached, source.name)
