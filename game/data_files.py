@@ -127,6 +127,19 @@ def _leads_out(home: Path, link: Path) -> bool:
 def open_data_file(home: Path, path: Path, limit: int) -> BinaryIO:
     """The regular file at ``path`` below ``home``, open for reading (see the module's rules):
     Refused, FileNotFoundError or NotADirectoryError, nothing else."""
+    for _attempt in range(3):
+        try:
+            return _open_data_file(home, path, limit)
+        except _Replaced:
+            continue  # an atomic save renamed a new file in between: look again
+    raise Refused(UNREADABLE, say(NOT_A_FILE), Path(path))  # swapped again and again
+
+
+class _Replaced(Exception):
+    """Another file took the path's place between looking at it and opening it."""
+
+
+def _open_data_file(home: Path, path: Path, limit: int) -> BinaryIO:
     try:
         info = check_inside(home, path)
         _regular(path, info, limit)
@@ -142,7 +155,7 @@ def open_data_file(home: Path, path: Path, limit: int) -> BinaryIO:
         now = os.fstat(handle)
         _regular(path, now, limit)
         if (now.st_dev, now.st_ino) != (info.st_dev, info.st_ino):
-            raise Refused(UNREADABLE, say(NOT_A_FILE), Path(path))  # swapped meanwhile
+            raise _Replaced  # swapped meanwhile (a save's rename, most likely)
     except BaseException:
         stream.close()
         raise

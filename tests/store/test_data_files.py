@@ -212,3 +212,23 @@ def test_a_match_saved_as_the_game_saves_it_loads_without_a_word(tmp_path: Path)
     saved = store.load_game()
     assert saved is not None and saved.meta == meta
     assert store.take_notices() == []
+
+
+def test_a_file_a_save_replaces_while_it_is_being_read_is_read_not_set_aside(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store(tmp_path)
+    store.save_settings(Settings(volume=0.25))
+    real_open = os.open
+    swaps = []
+
+    def open_after_a_save(path: str, *args: int, **kwargs: int) -> int:
+        if not swaps and str(path).endswith("settings.json"):
+            swaps.append(path)  # another thread's atomic save lands just before the open
+            store.save_settings(Settings(volume=0.5))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(data_files.os, "open", open_after_a_save)
+    loaded = Store(tmp_path).load_settings()
+    assert swaps and loaded.volume == 0.5
+    assert not list(tmp_path.glob("settings.*-*.json"))  # nothing set aside
