@@ -12,8 +12,9 @@ each time the game process stops (:mod:`game.supervisor`). They never write at t
 the supervisor writes only while no game runs.
 
 Every write is a whole new file renamed over the old one (``records.write_text_atomically``), so
-a kill midway leaves the old log or the new one. Anything but a regular file at the log's place
-(a folder, a link, a pipe), or a file far over the bound, is renamed aside and a new log begun:
+a kill midway leaves the old log or the new one. It is read through :mod:`game.data_files`, the
+data folder's checked reader: anything but a regular file at the log's place (a folder, a link,
+a pipe), or a file far over the bound, is renamed aside and a new log begun:
 nothing is read through a link, and nothing the game did not write is deleted. Writing never
 raises: a log that cannot be written must not make a crash worse.
 
@@ -23,13 +24,14 @@ Nothing here knows of the screen.
 from __future__ import annotations
 
 import os
-import stat
 import threading
 import time
 from datetime import UTC, datetime
 from pathlib import Path
 
 from game import __version__
+from game.data_files import UNREADABLE, Refused, read_data_file
+from game.data_files import set_aside as rename_aside
 from game.records import write_text_atomically
 
 FILE_NAME = "crash.log"
@@ -74,24 +76,19 @@ def read_reports(home: str | os.PathLike[str]) -> list[str]:
 
 
 def _read(path: Path, *, set_aside: bool) -> list[str] | None:
-    """The log's reports. Anything at its place that is not a log of ours (a link is not
-    followed, a pipe never opened, a huge file not read) is set aside when ``set_aside``;
-    None when it is still there."""
+    """The log's reports, read through the data folder's checked reader. Anything at its
+    place that is not a log of ours (a link is not followed, a pipe never opened, a huge file
+    not read) is set aside when ``set_aside``; None when it is still there."""
     try:
-        info = path.lstat()
-    except FileNotFoundError:
+        data = read_data_file(path.parent, path, 2 * MAX_BYTES)
+    except (FileNotFoundError, NotADirectoryError):
         return []
-    except OSError:
+    except Refused as refusal:
+        if set_aside and rename_aside(refusal.path, UNREADABLE, time.time()) is not None:
+            return []
         return None
-    text: str | None = None
-    if stat.S_ISREG(info.st_mode) and info.st_size <= 2 * MAX_BYTES:
-        try:
-            with path.open("rb") as stream:
-                text = stream.read(2 * MAX_BYTES + 1).decode("utf-8", "replace")
-        except OSError:
-            text = None
-    if text is None:
-        return [] if set_aside and _set_aside(path) else None
+    # A traceback may quote any character: the log is shown as it is, never parsed further.
+    text = data.decode("utf-8", "replace")
     reports: list[str] = []
     for line in text.splitlines(keepends=True):
         if line.startswith(HEADER) or not reports:
@@ -128,19 +125,3 @@ def _body(text: str) -> str:
 
 def _line(text: str) -> str:
     return " ".join(text.encode("utf-8", "backslashreplace").decode("utf-8").split())
-
-
-def _set_aside(path: Path) -> bool:
-    """Rename what is at ``path`` (never followed, never deleted); True once it is moved."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    for attempt in range(1, 100):
-        extra = "" if attempt == 1 else f"-{attempt}"
-        target = path.with_name(f"{path.stem}.unreadable-{stamp}{extra}{path.suffix}")
-        if os.path.lexists(target):
-            continue
-        try:
-            os.rename(path, target)
-        except OSError:
-            return False
-        return True
-    return False

@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from game.i18n import N_
+from game.records import os_reason
 from game.store_values import Say, say
 
 MAX_DEPTH = 64  # brackets: the deepest file the game writes nests 6 deep
@@ -149,7 +150,7 @@ def _open_data_file(home: Path, path: Path, limit: int) -> BinaryIO:
     except OSError as error:
         if getattr(os, "O_NOFOLLOW", 0) and error.errno == getattr(os, "ELOOP", None):
             raise Refused(UNREADABLE, say(NOT_A_FILE), Path(path)) from None  # a link, just now
-        raise Refused(UNREADABLE, _why(error), Path(path)) from None
+        raise Refused(UNREADABLE, os_reason(error), Path(path)) from None
     stream = os.fdopen(handle, "rb")
     try:
         now = os.fstat(handle)
@@ -160,6 +161,15 @@ def _open_data_file(home: Path, path: Path, limit: int) -> BinaryIO:
         stream.close()
         raise
     return stream
+
+
+def check_regular(home: Path, path: Path, limit: int) -> os.stat_result:
+    """What ``path`` is, once it is known to be a regular file below ``home`` of at most
+    ``limit`` bytes, reached with no link on the way (a file that must be there, looked at
+    without reading it): Refused, FileNotFoundError or NotADirectoryError otherwise."""
+    info = check_inside(home, path)
+    _regular(path, info, limit)
+    return info
 
 
 def _regular(path: Path, info: os.stat_result, limit: int) -> None:
@@ -175,18 +185,20 @@ def read_data_file(home: Path, path: Path, limit: int) -> bytes:
         try:
             data = stream.read(limit + 1)
         except OSError as error:
-            raise Refused(UNREADABLE, _why(error), Path(path)) from None
+            raise Refused(UNREADABLE, os_reason(error), Path(path)) from None
     if len(data) > limit:  # it grew while it was read
         raise Refused(DAMAGED, say(TOO_BIG), Path(path))
     return data
 
 
-def read_json_file(home: Path, path: Path, limit: int, *, allow: str = "") -> Any:
+def read_json_file(
+    home: Path, path: Path, limit: int, *, allow: str = "", max_depth: int = MAX_DEPTH
+) -> Any:
     """The JSON value of the file at ``path`` below ``home``, every check passed (see
     :func:`read_data_file`, :func:`parse_json`)."""
     data = read_data_file(home, path, limit)
     try:
-        return parse_json(data, allow=allow)
+        return parse_json(data, allow=allow, max_depth=max_depth)
     except Refused as refusal:
         refusal.path = Path(path)
         raise
@@ -238,10 +250,6 @@ def set_aside(path: Path, reason: str, now: float) -> Path | None:
             return None
         return target
     return None
-
-
-def _why(error: OSError) -> str:
-    return error.strerror or type(error).__name__
 
 
 # ------------------------------------------------------------------------------------ JSON

@@ -50,10 +50,18 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.data_files import (
+    Refused,
+    check_regular,
+    read_json_file,
+    read_text_file,
+)
+from game.data_files import set_aside as rename_aside
 from game.i18n import N_
 from game.recent_entry import (
     FIELDS,
     LINK,
+    MAX_JSON_NESTING,
     MAX_RECENT,
     MODES,
     OTHER_MATCH,
@@ -61,21 +69,15 @@ from game.recent_entry import (
     RECENT_VERSION,
     Bad,
     Index,
-    LinkError,
     RecentMatch,
     entry_from_json,
     file_key,
     index_from_json,
-    kind,
-    load_json,
-    read_own,
     title_for,
     unique,
 )
 from game.records import (
     MAX_RECORD_BYTES,
-    FileTooLargeError,
-    NotAFileError,
     os_reason,
     record_digest,
     write_text_atomically,
@@ -88,7 +90,6 @@ from game.store import (
     Notice,
     Say,
     Store,
-    rename_aside,
 )
 
 if TYPE_CHECKING:
@@ -141,25 +142,13 @@ class RecentMatches:
 
     def _aside(self, path: Path, reason: str) -> Path | None:
         """Rename ``path`` beside itself; a link is renamed as it is, never followed."""
-        if not os.path.islink(path):
-            return rename_aside(path, reason, self.clock())
-        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.clock()))
-        for attempt in range(1, 1000):
-            extra = "" if attempt == 1 else f"-{attempt}"
-            target = path.with_name(f"{path.stem}.{reason}-{stamp}{extra}{path.suffix}")
-            try:
-                os.link(path, target, follow_symlinks=False)  # never over another file
-            except FileExistsError:
-                continue
-            except OSError:
-                return None
-            with contextlib.suppress(OSError):
-                os.unlink(path)
-                return target
-            with contextlib.suppress(OSError):
-                os.unlink(target)
-            return None
-        return None
+        return rename_aside(path, reason, self.clock())
+
+    def _read_json(self, path: Path, limit: int) -> Any:
+        """A JSON file of the folder through the data folder's checked reader: Refused (a
+        link, not a regular file, too big, not JSON, nested too deep, not finite, not
+        printable), FileNotFoundError or NotADirectoryError."""
+        return read_json_file(self.store.home, path, limit, max_depth=MAX_JSON_NESTING)
 
     # ---------------------------------------------------------------- the index
 
@@ -167,19 +156,15 @@ class RecentMatches:
         """The index; built once from the entry files when there is none (or it was bad),
         and written (unless ``save`` is False: the caller writes it)."""
         path = self.folder / INDEX
-        why = ""
+        why: Say | str = ""
         try:
-            obj = load_json(read_own(path, MAX_INDEX_BYTES))
+            obj = self._read_json(path, MAX_INDEX_BYTES)
             return index_from_json(obj)
         except (FileNotFoundError, NotADirectoryError):
             pass
-        except LinkError:
-            why = LINK
-        except NotAFileError:
-            why = N_("it is not an ordinary file")
-        except OSError as error:
-            why = os_reason(error)
-        except Exception:  # not JSON, not text, not an index: any of it
+        except Refused as refusal:
+            why = refusal.why
+        except (ValueError, TypeError, KeyError, AttributeError):  # not an index
             why = FIELDS
         if why:
             self.set_aside(path, "damaged", why)
@@ -234,6 +219,7 @@ class RecentMatches:
             if not self._usable():
                 raise PermissionError(13, os.strerror(13))
             self.folder.mkdir(parents=True, exist_ok=True)
+            self._sweep()  # a keep killed midway in an earlier run left its temporaries
             index = self._index(save=False)
             if key in index.keys:
                 return True  # kept before (the game stopped before it forgot the save)
@@ -246,6 +232,7 @@ class RecentMatches:
                 **entry,
                 "order": index.order,
                 "ended": stamp,
+                "record": record_digest(record_text),  # a record swapped in is seen at once
             }
             text = json.dumps(body, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
             index.pending = key
@@ -302,9 +289,20 @@ class RecentMatches:
         self._step("wrote", name)
 
     def _remove(self, name: str) -> None:
+        """Delete a file the game wrote. Anything else at its place (a link, a folder, a
+        pipe: the game writes only regular files) is not the game's: it is renamed aside
+        as "foreign", never deleted, and never stops the prune."""
+        path = self.folder / name
+        try:
+            info = os.lstat(path)
+        except FileNotFoundError:
+            return
+        if not stat.S_ISREG(info.st_mode):
+            self._aside(path, "foreign")
+            return
         self._step("remove", name)
         with contextlib.suppress(FileNotFoundError):
-            os.unlink(self.folder / name)  # a link is removed, never what it leads to
+            os.unlink(path)
         self._step("removed", name)
 
     def _step(self, what: str, name: str) -> None:
@@ -353,21 +351,11 @@ class RecentMatches:
 
     def _read_entry(self, path: Path, *, quiet: bool) -> RecentMatch | None:
         try:
-            obj = load_json(read_own(path, MAX_ENTRY_BYTES))
+            obj = self._read_json(path, MAX_ENTRY_BYTES)
         except (FileNotFoundError, NotADirectoryError):
             return None
-        except LinkError:
-            return self._refuse(path, "link", LINK, quiet)
-        except NotAFileError:
-            return self._refuse(path, "unreadable", N_("it is not an ordinary file"), quiet)
-        except FileTooLargeError:
-            return self._refuse(path, "damaged", N_("it is far too big"), quiet)
-        except OSError as error:
-            return self._refuse(path, "unreadable", os_reason(error), quiet)
-        except UnicodeDecodeError:
-            return self._refuse(path, "damaged", N_("it is not text"), quiet)
-        except ValueError:
-            return self._refuse(path, "damaged", N_("it is not JSON"), quiet)
+        except Refused as refusal:
+            return self._refuse(path, refusal.aside, refusal.why, quiet)
         try:
             item = entry_from_json(obj, path)
         except Bad as error:
@@ -375,18 +363,14 @@ class RecentMatches:
         except (ValueError, KeyError, TypeError, IndexError, AttributeError):
             return self._refuse(path, "damaged", FIELDS, quiet)
         try:
-            kind(item.record_path)
-        except FileNotFoundError:
+            check_regular(self.store.home, item.record_path, MAX_RECORD_BYTES)
+        except (FileNotFoundError, NotADirectoryError):
             return self._refuse(path, "damaged", N_("its game record is missing"), quiet)
-        except LinkError:
-            return self._refuse(path, "link", LINK, quiet)
-        except NotAFileError:
-            return self._refuse(path, "unreadable", N_("it is not an ordinary file"), quiet)
-        except OSError as error:
-            return self._refuse(path, "unreadable", os_reason(error), quiet)
+        except Refused as refusal:
+            return self._refuse(path, refusal.aside, refusal.why, quiet)
         return item
 
-    def _refuse(self, path: Path, reason: str, why: str, quiet: bool) -> RecentMatch | None:
+    def _refuse(self, path: Path, reason: str, why: Say | str, quiet: bool) -> RecentMatch | None:
         """Set ``path`` aside (unless ``quiet``), its record with it; None: no entry there."""
         if not quiet:
             self.set_aside(path, reason, why)
@@ -395,7 +379,7 @@ class RecentMatches:
                 self._aside(record, reason)  # kept beside it, never pruned
         return None
 
-    def set_aside(self, path: Path, reason: str, why: str) -> None:
+    def set_aside(self, path: Path, reason: str, why: Say | str) -> None:
         """Rename a file we cannot use beside itself (never over another), and say so."""
         kept = self._aside(path, reason)
         if kept is None:
@@ -405,7 +389,9 @@ class RecentMatches:
             where = Say(N_("It was kept as {file}."), {"file": kept.name})
         # Translators: {reason} says what is wrong with it, e.g. "it is not JSON"
         message = N_("A recent match could not be read ({reason}), so it is left out of the list.")
-        self._notice(Say(message, {"reason": Say(why) if why in REASONS else why}), where)
+        if isinstance(why, str) and why in REASONS:
+            why = Say(why)
+        self._notice(Say(message, {"reason": why}), where)
 
     def _notice(self, *parts: Say) -> None:
         notice = Notice(*parts)
@@ -420,35 +406,24 @@ class RecentMatches:
         another match's."""
         path = item.record_path
         try:
-            text = read_own(path, MAX_RECORD_BYTES).decode("utf-8")
+            text = read_text_file(self.store.home, path, MAX_RECORD_BYTES, allow="\t\n\r")
             record, state = load_record(text)
         except RecordError as error:
             self._drop(item, "damaged", f"line {error.line}: {error.reason}")
             return None
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):
             self._drop(item, "damaged", N_("its game record is missing"))
             return None
-        except LinkError:
-            self._drop(item, "link", LINK)
-            return None
-        except NotAFileError:
-            self._drop(item, "unreadable", N_("it is not an ordinary file"))
-            return None
-        except FileTooLargeError:
-            self._drop(item, "damaged", N_("it is far too big"))
-            return None
-        except OSError as error:
-            self._drop(item, "unreadable", os_reason(error))
-            return None
-        except UnicodeDecodeError:
-            self._drop(item, "damaged", N_("it is not text"))
+        except Refused as refusal:
+            self._drop(item, refusal.aside, refusal.why)
             return None
         if not record.complete:
             self._drop(item, "damaged", N_("the record stops before the match's end"))
             return None
         deal = state.rules.deal_for(state.players)
         if (
-            record.players != item.players
+            (item.digest and record_digest(text) != item.digest)
+            or record.players != item.players
             or tuple(record.names) != item.names
             or tuple(state.totals) != item.totals
             or tuple(sorted(set(state.match_winners))) != item.winners
@@ -461,7 +436,7 @@ class RecentMatches:
             return None
         return record, text
 
-    def _drop(self, item: RecentMatch, reason: str, why: str) -> None:
+    def _drop(self, item: RecentMatch, reason: str, why: Say | str) -> None:
         entry = self.folder / f"{item.key}.json"
         self.set_aside(entry, reason, why)
         with contextlib.suppress(OSError):
@@ -477,7 +452,7 @@ class RecentMatches:
         any way) is set aside, byte for byte, so it is made again; this never raises."""
         path = item.review_path
         try:
-            obj = load_json(read_own(path, MAX_REVIEW_BYTES))
+            obj = self._read_json(path, MAX_REVIEW_BYTES)
             if (
                 obj.get("format") != FORMAT_PREFIX + "review"
                 or obj.get("version") != REVIEW_VERSION

@@ -1,23 +1,13 @@
-"""A kept match's entry in ``recent/`` (what the list shows), and reading that folder's files
-without trusting them.
-
-:func:`read_own` reads a file of the folder only when it is an ordinary file there: a link is
-never followed (:class:`LinkError`), a folder, pipe or device is never opened for reading, a
-file over its size is refused unread. :func:`load_json` parses what it read with its nesting
-bounded (looked at before :func:`json.loads` runs, so no recursion can overflow) and no
-``NaN``, ``Infinity`` or number too big for a float. :func:`entry_from_json` checks an entry's
-every field (see :mod:`game.recent` for the folder).
+"""A kept match's entry in ``recent/`` (what the list shows): :func:`entry_from_json` checks
+its every field, :func:`index_from_json` the folder's index. The files themselves are read
+through :mod:`game.data_files`, the data folder's one checked reader (see :mod:`game.recent`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
-import math
-import os
 import re
-import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -25,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from game.i18n import N_, _, ngettext, translate
-from game.records import FileTooLargeError, NotAFileError
 from game.store import FORMAT_PREFIX, check_name
 from game.store_values import is_int
 
@@ -35,9 +24,8 @@ MODES = ("quick", "practice", "custom", "pass_and_play", "level", "daily")
 MAX_JSON_NESTING = 16  # a review nests 7 deep, an entry 3: deeper is not ours
 _KEY = re.compile(r"[A-Za-z0-9_-]{1,80}")
 _DAY = re.compile(r"(\d{4}-\d{2}-\d{2})?")
+_DIGEST = re.compile(r"(?:[0-9a-f]{40})?")
 _STAMP = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z")
-_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_BRACKETS = bytes(set(range(256)) - set(b"[]{}"))
 
 
 def file_key(match_id: str) -> str:
@@ -76,6 +64,7 @@ class RecentMatch:
     scoring: str
     practice: bool
     folder: Path
+    digest: str = ""  # the SHA-1 of its record's text (entries kept before it was written: "")
 
     @property
     def record_path(self) -> Path:
@@ -227,8 +216,11 @@ def entry_from_json(obj: Any, path: Path) -> RecentMatch:
     ended = obj["ended"]
     mode = obj["mode"]
     level, day = obj.get("level", ""), obj.get("day", "")
+    digest = obj.get("record", "")
     if (
-        not 2 <= players <= 14
+        not isinstance(digest, str)
+        or not _DIGEST.fullmatch(digest)
+        or not 2 <= players <= 14
         or len(totals) != players
         or not winners
         or not is_int(order)
@@ -267,6 +259,7 @@ def entry_from_json(obj: Any, path: Path) -> RecentMatch:
         scoring=rules["scoring"],
         practice=obj.get("practice") is True,
         folder=path.parent,
+        digest=digest,
     )
 
 
@@ -308,84 +301,3 @@ def index_from_json(obj: Any) -> Index:
 
 def unique(keys: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(keys))
-
-
-# ------------------------------------------------------------------------------ reading
-
-
-class LinkError(OSError):
-    """A symbolic link where a file of the folder should be: never followed."""
-
-    def __init__(self, path: Path) -> None:
-        super().__init__(f"{path}: a link, not followed")
-
-
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
-_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | _NOFOLLOW
-
-
-def read_own(path: Path, limit: int) -> bytes:
-    """The bytes of the ordinary file at ``path``, at most ``limit`` of them. A link raises
-    LinkError, a folder, pipe or device NotAFileError (before it is opened: a pipe would
-    wait, a device may never end), a bigger file FileTooLargeError; other OSErrors (a missing
-    file: FileNotFoundError) pass through with the system's reason."""
-    kind(path)
-    handle = os.open(path, _FLAGS)  # no link followed, even one that appeared meanwhile
-    with os.fdopen(handle, "rb") as stream:
-        _check_regular(path, os.fstat(handle), limit)
-        data = stream.read(limit + 1)
-    if len(data) > limit:
-        raise FileTooLargeError(path, len(data))
-    return data
-
-
-def kind(path: Path, limit: int | None = None) -> os.stat_result:
-    """``path`` looked at without following a link: LinkError, NotAFileError (and
-    FileTooLargeError past ``limit``) as :func:`read_own` says."""
-    info = os.lstat(path)
-    if stat.S_ISLNK(info.st_mode):
-        raise LinkError(path)
-    _check_regular(path, info, limit)
-    return info
-
-
-def _check_regular(path: Path, info: os.stat_result, limit: int | None) -> None:
-    if not stat.S_ISREG(info.st_mode):
-        raise NotAFileError(path, stat.S_ISDIR(info.st_mode))
-    if limit is not None and info.st_size > limit:
-        raise FileTooLargeError(path, info.st_size)
-
-
-class NotJSONError(ValueError):
-    """Bytes that are not JSON this folder holds (too deep, not finite, not JSON at all)."""
-
-
-def load_json(data: bytes) -> Any:
-    """``data`` parsed as JSON, or NotJSONError (UnicodeDecodeError when it is not UTF-8).
-
-    The nesting is measured before parsing, at C speed: strings dropped, then everything but
-    brackets, then innermost pairs removed MAX_JSON_NESTING times; anything left nests deeper
-    (or does not pair up). ``NaN``, ``Infinity`` and numbers past a float's range are refused."""
-    text = data.decode("utf-8")
-    brackets = _STRING.sub(b"", data).translate(None, _BRACKETS)
-    for _depth in range(MAX_JSON_NESTING):
-        if not brackets:
-            break
-        brackets = brackets.replace(b"[]", b"").replace(b"{}", b"")
-    if brackets:
-        raise NotJSONError("nested too deeply")
-    try:
-        return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
-    except (ValueError, RecursionError) as error:  # an int of thousands of digits too
-        raise NotJSONError(str(error)) from None
-
-
-def _no_constant(word: str) -> Any:
-    raise NotJSONError(f"{word} is not a number this game writes")
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise NotJSONError(f"{text} is too big a number")
-    return value

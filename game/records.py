@@ -104,7 +104,7 @@ def load_record_file(
             f"(at most {MAX_RECORD_BYTES:,})",
         ) from None
     except OSError as error:
-        raise OSError(f"{file}: cannot read it ({_why(error)})") from None
+        raise OSError(f"{file}: cannot read it ({os_reason(error)})") from None
     with stream:
         return load_record_lines(_file_lines(file, stream), keep=keep)
 
@@ -125,7 +125,7 @@ def _file_lines(file: Path, stream: BinaryIO) -> Iterator[str]:
         try:
             raw = stream.readline(max_line_bytes + 1)
         except OSError as error:
-            raise OSError(f"{file}: cannot read it ({_why(error)})") from None
+            raise OSError(f"{file}: cannot read it ({os_reason(error)})") from None
         if not raw:
             return
         total += len(raw)
@@ -148,9 +148,6 @@ def os_reason(error: OSError) -> str:
     if error.errno:
         return os.strerror(error.errno)
     return "the system refused"
-
-
-_why = os_reason
 
 
 def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:

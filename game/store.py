@@ -388,7 +388,7 @@ class Store:
         except OSError as error:
             # Translators: {reason} says why, e.g. "Permission denied" (from the system)
             message = N_("The saved game could not be removed ({reason}); it may be offered again.")
-            self.notices.append(Notice(say(message, reason=_why(error))))
+            self.notices.append(Notice(say(message, reason=os_reason(error))))
         else:
             _sync_folder(self.home)
         self._step("removed", _GAME.filename)
@@ -415,7 +415,7 @@ class Store:
                 "The folder for settings and saved games, {folder}, cannot be made ({reason}); "
                 "nothing will be saved."
             )
-            self.notices.append(Notice(say(message, folder=str(home), reason=_why(error))))
+            self.notices.append(Notice(say(message, folder=str(home), reason=os_reason(error))))
             return
         # Translators: {folder} is a path
         message = N_("A new folder for settings and saved games was made: {folder}")
@@ -531,7 +531,7 @@ class Store:
         except OSError as error:
             if kind.filename not in self._failing:
                 self._failing.add(kind.filename)
-                self.notices.append(Notice(say(kind.unsaved, reason=_why(error))))
+                self.notices.append(Notice(say(kind.unsaved, reason=os_reason(error))))
             return False
         self._failing.discard(kind.filename)
         _sync_folder(self.home)
@@ -542,10 +542,6 @@ class Store:
         hook = self.step_hook
         if hook is not None:
             hook(what, filename)
-
-
-def _why(error: OSError) -> str:
-    return os_reason(error)
 
 
 def _sync_folder(folder: Path) -> None:

@@ -270,3 +270,69 @@ def test_stale_temporaries_of_killed_writes_are_removed_and_nothing_else(tmp_pat
     names = {p.name for p in folder.iterdir()}
     assert not names & set(stale)
     assert fresh in names and set(others) <= names
+
+
+def test_a_record_swapped_for_one_with_the_same_names_and_totals_is_still_refused(
+    tmp_path: Path,
+) -> None:
+    """The same match played again (same seed, same names, same totals) is not the record the
+    entry was kept with: the entry holds its record's digest, so even that swap is seen."""
+    store = Store(tmp_path)
+    recent = RecentMatches(store, clock=Clock())
+    session = finished_session(4)
+    recent.keep(session.writer.text(), match_entry(session))
+    record = tmp_path / "recent" / f"{session.match_id}.jsonl"
+    # One more line a referee accepts (a note), nothing the list shows changed.
+    swapped = record.read_text(encoding="utf-8").replace('"type"', '"note": "x", "type"', 1)
+    assert swapped != record.read_text(encoding="utf-8")
+    record.write_text(swapped, encoding="utf-8")
+    [item] = recent.entries()
+    assert recent.load_record(item) is None
+    [notice] = store.take_notices()
+    assert "its game record is of another match" in notice
+
+
+@pytest.mark.parametrize("what", ["folder", "link"])
+def test_a_folder_or_link_where_a_dropped_match_was_is_kept_and_the_list_still_prunes(
+    tmp_path: Path, what: str
+) -> None:
+    store = Store(tmp_path)
+    recent = RecentMatches(store, clock=Clock())
+    sessions = [finished_session(seed) for seed in range(1, MAX_RECENT + 3)]
+    recent.keep(sessions[0].writer.text(), match_entry(sessions[0]))
+    folder = tmp_path / "recent"
+    oldest = folder / f"{sessions[0].match_id}.review.json"
+    target = tmp_path / "theirs.txt"
+    target.write_text("theirs", encoding="utf-8")
+    if what == "folder":
+        oldest.mkdir()
+        (oldest / "inside.txt").write_text("theirs", encoding="utf-8")
+    else:
+        oldest.symlink_to(target)
+    for session in sessions[1:]:
+        assert recent.keep(session.writer.text(), match_entry(session))
+    kept = recent.entries()
+    assert len(kept) == MAX_RECENT  # the prune went on past what it may not delete
+    assert sessions[0].match_id not in {item.match for item in kept}
+    [aside] = list(folder.glob(f"{sessions[0].match_id}.review.foreign-*"))
+    if what == "folder":
+        assert (aside / "inside.txt").read_text(encoding="utf-8") == "theirs"
+    else:
+        assert aside.is_symlink() and target.read_text(encoding="utf-8") == "theirs"
+
+
+def test_a_temporary_left_by_a_killed_keep_is_cleaned_by_the_next_keep(tmp_path: Path) -> None:
+    """A kiosk that never opens Recent matches still does not gather 16 MB temporaries."""
+    store = Store(tmp_path)
+    recent = RecentMatches(store, clock=Clock())
+    first = finished_session(1)
+    recent.keep(first.writer.text(), match_entry(first))
+    folder = tmp_path / "recent"
+    stale = folder / f".{first.match_id}.jsonl.ab12cd34.tmp"
+    stale.write_text("half a write", encoding="utf-8")
+    old = time.time() - STALE_TEMPORARY_SECONDS - 60
+    os.utime(stale, (old, old))
+    recent_module._SWEPT.discard(folder)  # a new run of the game
+    second = finished_session(2)
+    assert RecentMatches(store).keep(second.writer.text(), match_entry(second))
+    assert not stale.exists()
