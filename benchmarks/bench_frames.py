@@ -35,11 +35,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402
 
 from game.app import App  # noqa: E402
+from game.commands.screenshots import busy_table  # noqa: E402
+from game.match.review_worker import ReviewJob  # noqa: E402
+from game.match.session import MatchConfig, Session  # noqa: E402
 from game.rules import Play, Tile  # noqa: E402
 from game.rules import events as ev  # noqa: E402
-from game.scenes.review_worker import ReviewJob  # noqa: E402
-from game.scenes.screenshots import busy_table  # noqa: E402
-from game.scenes.session import MatchConfig, Session  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
 
 
@@ -47,8 +47,8 @@ class Thinker:
     """A computer seat deciding over and over in the worker process, as during a real turn."""
 
     def __init__(self, kind: str) -> None:
+        from game.match.runner import ProcessRunner
         from game.rules import GameState, Rules
-        from game.scenes.runner import ProcessRunner
 
         self.state = GameState.new(Rules.standard(), 4, 3)
         self.state.start_round()
@@ -76,7 +76,7 @@ class Reviewer:
 
     def __init__(self, guesses: int) -> None:
         from game.ai.simple import make_seat
-        from game.headless import play_match
+        from game.commands.simulate import play_match
         from game.rules import Rules
 
         seats = [make_seat("greedy", 50 + s) for s in range(4)]

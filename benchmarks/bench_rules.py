@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai.simple import RandomSeat  # noqa: E402
-from game.headless import play_match  # noqa: E402
+from game.commands.simulate import play_match  # noqa: E402
 from game.rules import PLAY, GameState, Rules  # noqa: E402
 
 clock = time.perf_counter  # time.thread_time with --cpu-time

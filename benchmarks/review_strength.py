@@ -46,7 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.ai.hard import DEFAULT_CONFIG, HardSeat  # noqa: E402
 from game.ai.review import DEFAULT_GUESSES, FORCED, LABELS, review  # noqa: E402
 from game.ai.simple import Seat, make_seat  # noqa: E402
-from game.headless import play_match  # noqa: E402
+from game.commands.simulate import play_match  # noqa: E402
 from game.rules import Rules  # noqa: E402
 from game.rules.record import load_record  # noqa: E402
 

@@ -42,16 +42,17 @@ from game.input.viewport import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, Viewport
 from game.launch import open_app as open_app  # the game as a player opens it
 from game.launch import run as run
 from game.scenes.base import Scene
-from game.settings import Settings
-from game.sound_start import shared_sounds
+from game.sound.audio import SoundBoard
+from game.sound.start import shared_sounds
+from game.store.settings import Settings
 from game.view import fonts, widgets
 from game.view.theme import Theme, theme_by_id
 from game.view.tiles import TileRenderer
 
 if TYPE_CHECKING:
-    from game.saves import Keeper
+    from game.match.keeper import Keeper
     from game.scenes.kiosk import Kiosk, KioskConfig
-    from game.store import Notice, Store
+    from game.store.home import Notice, Store
     from game.view.widgets import Toast
 
 MAX_DT = 0.1  # seconds: longer gaps (a dragged window, a debugger) count as this much
@@ -99,7 +100,7 @@ class App:
         self._store_toasts: list[tuple[Toast, Notice]] = []  # said again in a new language
         self.autoplay: str | None = None  # a seat kind playing the person's seat (tests, CI)
         if store is not None:
-            from game.saves import Keeper
+            from game.match.keeper import Keeper
 
             self.stored = store.load_settings()
             if settings is None:
@@ -128,6 +129,7 @@ class App:
             self.apply_language()
         pygame.display.set_caption(_("Mexican Train"))
         self.sounds = shared_sounds()
+        _click_on_every_press(self.sounds)
         self.sounds.volume = self.settings.volume
         self.sounds.muted = self.settings.muted
         self.take_notices()
@@ -551,3 +553,17 @@ class App:
         widgets.clear_caches()
         fonts.clear_cache()
         pygame.quit()
+
+
+_CLICKING: list[SoundBoard] = []  # the boards whose click every button press plays
+
+
+def _click_on_every_press(board: SoundBoard) -> None:
+    """Every button fires with a click of the process's one board (hooked once a process)."""
+    if not any(known is board for known in _CLICKING):
+        _CLICKING.append(board)
+
+        def click() -> None:
+            board.play("click")
+
+        widgets.PRESS_HOOKS.append(click)

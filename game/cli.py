@@ -400,12 +400,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "tournament":
             return _tournament(args)
         if args.command == "verify":
-            from game.headless import verify_main
+            from game.commands.simulate import verify_main
 
             return verify_main(args.files, partial=args.partial)
         if args.command == "review":
             from game.ai.review import DEFAULT_GUESSES
-            from game.headless import review_main
+            from game.commands.simulate import review_main
 
             guesses = args.iterations if args.iterations is not None else DEFAULT_GUESSES
             if guesses < 1:
@@ -418,7 +418,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _replay(args.file, args.size, args.frames, fullscreen=args.fullscreen)
         if args.command == "screenshots":
             _headless_video()
-            from game.scenes.screenshots import screenshots_main
+            from game.commands.screenshots import screenshots_main
 
             return screenshots_main(args.out, args.size, args.language)
         return _play(args)
@@ -466,9 +466,9 @@ def _replay(
     import pygame
 
     from game.app import App
-    from game.records import load_record_file
     from game.rules.record import Record, RecordError
     from game.scenes.replay import ReplayErrorScene, ReplayScene
+    from game.store.safe_files import load_record_file
 
     error: tuple[int | None, str] | None = None
     record: Record | None = None
@@ -506,12 +506,12 @@ def _headless_video() -> None:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from game.headless import simulate_main
+    from game.commands.simulate import simulate_main
 
     return simulate_main(args)
 
 
 def _tournament(args: argparse.Namespace) -> int:
-    from game.tournament import tournament_main
+    from game.commands.tournament import tournament_main
 
     return tournament_main(args)

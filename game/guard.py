@@ -5,9 +5,9 @@ after a frame inside ``with app.guard.frame():``. An ``Exception`` raised there 
 ``handle``, ``intent``, ``update`` or ``draw``, by the kiosk, by deferred start-up work) is caught
 and the game goes on:
 
-1. the match in progress is saved: the :class:`~game.saves.Keeper` lets go of it as "Leave the
-   match" does, writing what the autosave still holds, so the menu offers "Resume game";
-2. the traceback goes to the crash log in the data folder (:mod:`game.crash_log`), and to
+1. the match in progress is saved: the :class:`~game.match.keeper.Keeper` lets go of it as "Leave
+   the match" does, writing what the autosave still holds, so the menu offers "Resume game";
+2. the traceback goes to the crash log in the data folder (:mod:`game.store.crash_log`), and to
    standard error for whoever started the game from a terminal;
 3. every scene is closed and the main menu opened, with one calm sentence over it: "Something
    went wrong; your match is saved." (or "Something went wrong." with no match to keep).
@@ -78,7 +78,7 @@ class Guard:
         text = "".join(traceback.format_exception(error))
         log = self._log(where, text)
         _stderr(f"mexican-train: an error in {where} was caught:\n{text}")
-        from game.saves import trace
+        from game.trace import trace
 
         trace(f"fault {where} {type(error).__name__}")
         saved = self._keep_match()
@@ -96,7 +96,7 @@ class Guard:
         store = self.app.store
         if store is None:
             return "no crash log: this game keeps no files"
-        from game.crash_log import write_report
+        from game.store.crash_log import write_report
 
         path = write_report(store.home, where, text)
         return str(path) if path is not None else "the crash log could not be written"
@@ -139,7 +139,7 @@ class Guard:
         if app.store is None:
             app.notify(_(message), 7.0)
             return
-        from game.store_values import Notice, Say
+        from game.store.values import Notice, Say
 
         app.store.notices.append(Notice(Say(message)))  # said again in a new language
         app.take_notices()

@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import startup
-from game.sound_start import warm_up_sounds
+from game.sound.start import warm_up_sounds
 from game.view import fonts
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.store import Store
+    from game.store.home import Store
 
 
 def open_app(
@@ -83,7 +83,7 @@ def run(
     """Open the window on the main menu and play until it is closed; the exit status.
 
     ``size``/``fullscreen`` None (not on the command line): as the player left the window."""
-    from game.store import Store
+    from game.store.home import Store
     from game.supervisor import restarted
 
     fonts.share_faces()  # the first frame opens one font face, not one per text size

@@ -120,7 +120,7 @@ def check_tiles() -> str:
 
 
 def check_sounds() -> str:
-    from game.audio import EFFECTS, SoundBoard
+    from game.sound.audio import EFFECTS, SoundBoard
 
     board = SoundBoard(volume=0.5, seed=1)
     board.warm_up()
@@ -137,6 +137,7 @@ def _settle(app: App, seconds: float) -> None:
 
 
 def check_scenes(app: App) -> str:
+    from game.match.session import MatchConfig, Session
     from game.rules import GameState, Rules
     from game.rules.record import RecordWriter, parse_record
     from game.scenes.cover import CoverScene
@@ -150,7 +151,6 @@ def check_scenes(app: App) -> str:
     from game.scenes.progress import ladder_refusals
     from game.scenes.replay import ReplayErrorScene, ReplayScene
     from game.scenes.rules_page import RulesScene
-    from game.scenes.session import MatchConfig, Session
     from game.scenes.settings import SettingsScene
     from game.scenes.statistics import StatisticsScene
     from game.scenes.table import TableScene
@@ -257,13 +257,13 @@ def _scene_classes() -> set[str]:
 
 
 def check_round(app: App) -> str:
+    from game.match.runner import ProcessRunner
+    from game.match.session import MatchConfig, Session
     from game.rules import Rules
     from game.rules.record import load_record
     from game.scenes.deal import DealScene
     from game.scenes.match_end import MatchEndScene
     from game.scenes.menu import MenuScene
-    from game.scenes.runner import ProcessRunner
-    from game.scenes.session import MatchConfig, Session
     from game.scenes.summary import RoundSummaryScene
 
     rules = Rules.standard().with_options(rounds=1)
@@ -312,8 +312,8 @@ def check_round(app: App) -> str:
 def check_saves(home: Path) -> str:
     from game.rules import GameState, Rules
     from game.rules.record import RecordWriter
-    from game.settings import Settings
-    from game.store import Store
+    from game.store.home import Store
+    from game.store.settings import Settings
 
     store = Store(home / "saves")
     settings = Settings(volume=0.25, opponent_pace="slow")
@@ -365,7 +365,7 @@ def selftest_main() -> int:
             import pygame
 
             from game.app import App
-            from game.store import Store
+            from game.store.home import Store
 
             app = App((1280, 720), inline_seats=True, resizable=False, store=Store())
             sdl = ".".join(map(str, pygame.get_sdl_version()))

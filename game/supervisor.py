@@ -11,7 +11,7 @@ the kiosk. Then:
   status 0. Every other end of the child (an exception that escaped, the guard giving up, a
   signal, SIGKILL, a crash inside SDL) is a *death*.
 - **A death**: the reason (the exit status or the signal's name) goes to the crash log
-  (:mod:`game.crash_log`) and the child is started again at once, this time on the attract
+  (:mod:`game.store.crash_log`) and the child is started again at once, this time on the attract
   screen (``SUPERVISED_VARIABLE=again``), as an idle kiosk is.
 - **Five deaths within a minute**: before the next start the saved match (``game.json`` and
   ``game.log``) and the recent matches (the ``recent`` folder) are renamed aside
@@ -41,9 +41,9 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from game.crash_log import write_report
-from game.records import write_text_atomically
-from game.saves import trace
+from game.store.crash_log import write_report
+from game.store.safe_files import write_text_atomically
+from game.trace import trace
 
 SUPERVISED_VARIABLE = "MEXICAN_TRAIN_SUPERVISED"  # "first" or "again" in the supervised game
 FIRST, AGAIN = "first", "again"
@@ -71,7 +71,7 @@ def restarted() -> bool:
 def run_kiosk(arguments: Sequence[str]) -> int:
     """``--kiosk``: supervise the game started with the same ``arguments``; the exit status."""
     from game.processes import own_command
-    from game.store import default_home
+    from game.store.home import default_home
 
     return supervise(own_command(list(arguments)), default_home())
 
@@ -151,7 +151,7 @@ def supervise(
 
 def _start_clean(home: Path) -> None:
     """Rename the saved match and the recent matches aside (never delete them), and log it."""
-    from game.store import rename_aside
+    from game.store.home import rename_aside
 
     moved: list[str] = []
     for name in SET_ASIDE:

@@ -1,4 +1,4 @@
-"""The screenshot run (game.scenes.screenshots), made once per size and language in a test
+"""The screenshot run (game.commands.screenshots), made once per size and language in a test
 process and shared by the tests that only read it: the render test (tests/ui) and the text
 audits (tests/i18n).
 
@@ -14,7 +14,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.scenes.screenshots import take_screenshots
+from game.commands.screenshots import take_screenshots
 from game.view import widgets
 
 # The one run that writes real PNG files (the render test reads them back): encoding the

@@ -178,7 +178,7 @@ def test_bad_option_values_are_refused_in_words(
 
 
 def test_nan_and_infinite_budgets_are_refused_before_a_tournament_starts() -> None:
-    from game.tournament import seat_factory
+    from game.commands.tournament import seat_factory
 
     for text in ("nan", "inf", "-inf", "1e999"):
         with pytest.raises(SystemExit):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game import lesson
+from game.levels import lesson
 from game.rules import DRAW, GameState, Play
 
 

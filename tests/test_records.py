@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from game.records import load_record_file, write_text_atomically
 from game.rules import END_TURN, GameState, Rules
 from game.rules.record import RecordError, RecordWriter, load_record, parse_record
 from game.rules.state import PLAY
+from game.store.safe_files import load_record_file, write_text_atomically
 
 ROOT = Path(__file__).resolve().parent.parent
 

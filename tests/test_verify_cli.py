@@ -13,13 +13,13 @@ from typing import Any
 
 import pytest
 
-from game import headless
 from game.ai.simple import make_seat
-from game.records import MAX_RECORD_BYTES, load_record_file
+from game.commands import simulate as headless
 from game.rules import GameState, Rules
 from game.rules.names import MAX_NAME_LENGTH, check_name
 from game.rules.record import MAX_LINE_LENGTH, RecordError, RecordWriter, load_record
 from game.rules.state import PLAY
+from game.store.safe_files import MAX_RECORD_BYTES, load_record_file
 
 ROOT = Path(__file__).resolve().parent.parent
 

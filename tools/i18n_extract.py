@@ -255,14 +255,15 @@ def collect(
 def level_messages(root: Path) -> list[Marked]:
     """The texts of the level files under ``root/levels`` and of the daily table (names,
     descriptions, opponents' styles). People's names are left as they are written."""
-    from game import daily, levels
+    from game import levels
+    from game.levels import daily
 
     directory = root / "levels"
     if not directory.is_dir():
         return []
     loaded, _errors = levels.load_levels(directory)
     entries = levels.catalog_entries(loaded, people=False)
-    if (root / "game" / "daily.py").is_file():
+    if (root / "game" / "levels" / "daily.py").is_file():
         entries += daily.catalog_entries(people=False)
     out: list[Marked] = []
     for text, where in entries:

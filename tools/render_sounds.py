@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.audio import EFFECTS, repitch, synthesize, variant_pitch  # noqa: E402
+from game.sound.audio import EFFECTS, repitch, synthesize, variant_pitch  # noqa: E402
 
 
 def write_wav(path: Path, samples: array[int], rate: int) -> None:

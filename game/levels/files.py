@@ -24,7 +24,7 @@ from game.levels.model import (
     LevelError,
     _file_of,
 )
-from game.records import FileTooLargeError, NotAFileError, read_regular_file
+from game.store.safe_files import FileTooLargeError, NotAFileError, read_regular_file
 
 # Limits on what a level file may hold, each with its reason (the README's table lists them;
 # the limits on what is in it are in game.levels.checks).

@@ -10,15 +10,15 @@ import pygame
 
 from game.i18n import _
 from game.input.intents import Intent
+from game.match.computer_move import ComputerMove
 from game.rules import Rules
-from game.saves import trace
 from game.scenes.base import Scene
-from game.scenes.computer_move import ComputerMove
+from game.trace import trace
 from game.view import widgets as w
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.scenes.session import Session
+    from game.match.session import Session
     from game.view.table import TableView
 
 ATTRACT_PACE = 0.7  # seconds between the computer players' moves in the attract mode
@@ -42,7 +42,7 @@ class AttractScene(Scene):
         self._new_match()
 
     def _new_match(self) -> None:
-        from game.scenes.session import MatchConfig, Session
+        from game.match.session import MatchConfig, Session
         from game.view.table import TableView
 
         old = getattr(self, "session", None)

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 def cue_for(event: ev.Event, human: int | None) -> str | None:
-    """The effect for an event (see game.audio.EFFECTS), or None for a silent one.
+    """The effect for an event (see game.sound.audio.EFFECTS), or None for a silent one.
 
     >>> from game.rules import Tile
     >>> cue_for(ev.TilePlayed(1, Tile(4, 4), 1, 4, 4), 0)

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from game import i18n
 from game.i18n import N_, _, ngettext, pgettext
+from game.match.session import MatchConfig, default_opponent, kind_label, opponent_kinds
 from game.rules import Rules, RulesError
 from game.scenes.menu import ask_first, start_match
 from game.scenes.options import Option, OptionsScene
-from game.scenes.session import MatchConfig, default_opponent, kind_label, opponent_kinds
 
 ROUNDS: list[int | None] = [None, 1, 3, 5, 7]
 MAX_PEOPLE = 4  # pass and play around one device

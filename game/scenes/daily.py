@@ -7,20 +7,20 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.daily import DailyTable, daily_table
 from game.i18n import _, ngettext
 from game.levels import CLEARED, OPEN, LadderEntry
+from game.levels.daily import DailyTable, daily_table
+from game.match.session import MatchConfig
 from game.scenes.buttons import ButtonScene
 from game.scenes.level_card import CardLayout, draw_card, stars_text
 from game.scenes.progress import daily_best, daily_stars
-from game.scenes.session import MatchConfig
 from game.view import widgets as w
 from game.view.layout import ui_scale
 from game.view.panels import button_row, page_header
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.store import DailyResult
+    from game.store.home import DailyResult
 
 
 def daily_best_text(best: DailyResult | None) -> str:

@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _
+from game.match.session import Session
 from game.rules import Tile
 from game.rules import events as ev
 from game.scenes.base import Scene
 from game.scenes.seating import table_view
-from game.scenes.session import Session
 from game.view import widgets as w
 from game.view.motion import Flight
 from game.view.table import TableView

@@ -142,7 +142,7 @@ class KioskConfig:
 
     @classmethod
     def from_settings(cls, stored: Any) -> KioskConfig:
-        """From a ``game.store.Settings`` (its kiosk_* fields); defaults for anything odd."""
+        """From a ``game.store.home.Settings`` (its kiosk_* fields); defaults for anything odd."""
         pin_hash = str(getattr(stored, "kiosk_pin_hash", "") or "")
         pin = str(getattr(stored, "kiosk_pin", "") or "")  # an older file's, hashed at start
         chord = str(getattr(stored, "kiosk_exit_chord", "") or "").strip().lower()
@@ -167,7 +167,7 @@ class KioskConfig:
         """The operator's kiosk settings from the settings file (``Store().load_settings()``)."""
         try:
             if store is None:
-                from game.store import Store
+                from game.store.home import Store
 
                 store = Store()
             return cls.from_settings(store.load_settings())

@@ -32,10 +32,10 @@ from game.levels import (
     LevelError,
     ladder_state,
 )
+from game.match.session import MatchConfig
 from game.scenes.card_list import CardListScene
 from game.scenes.level_card import CardLayout, draw_card, draw_notice
 from game.scenes.progress import ladder_levels, ladder_refusals, load_progress
-from game.scenes.session import MatchConfig
 from game.view import widgets as w
 from game.view.layout import ui_scale
 from game.view.panels import page_header

@@ -1,8 +1,8 @@
 """Learn to play: the guided first game, on the real table with a guide beside it.
 
 The table is the ordinary one (:class:`TableScene`: the same view, input and rules engine),
-dealt from the lesson's hand-made deal (:mod:`game.lesson`). A guide card at the top says in a
-line or two what to do and why; the tile to play lifts and its train lights, as a hint does.
+dealt from the lesson's hand-made deal (:mod:`game.levels.lesson`). A guide card at the top says in
+a line or two what to do and why; the tile to play lifts and its train lights, as a hint does.
 The guide only narrows what the table offers: the rules still decide what is legal. A move the
 rules allow but the lesson does not ask for is answered with a friendly sentence and nothing
 changes; a move the rules refuse gets the rules' own reason, as at any table.
@@ -18,15 +18,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import lesson
 from game.i18n import N_, _
 from game.input.focus import FocusItem
 from game.input.intents import Act, Intent
+from game.levels import lesson
+from game.match.session import MatchConfig, Session, your_name
 from game.rules import DRAW, PASS, Action, GameState, IllegalActionError, Play, RulesError, Tile
 from game.rules import events as ev
 from game.scenes.base import Scene
 from game.scenes.question import QuestionScene
-from game.scenes.session import MatchConfig, Session, your_name
 from game.scenes.summary import RoundSummaryScene
 from game.scenes.table import TableScene
 from game.view import widgets as w
@@ -174,7 +174,7 @@ def lesson_table(step_key: str | None = None) -> tuple[LessonSession, int]:
 
 
 class LessonScene(TableScene):
-    """The table with the guide: one step of :data:`game.lesson.STEPS` at a time."""
+    """The table with the guide: one step of :data:`game.levels.lesson.STEPS` at a time."""
 
     def __init__(
         self,

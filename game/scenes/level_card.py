@@ -13,7 +13,7 @@ import pygame
 
 from game.i18n import _, ngettext
 from game.levels import CLEARED, LOCKED, MAX_STARS, LadderEntry, Level, LevelError
-from game.scenes.session import kind_label
+from game.match.session import kind_label
 from game.view import widgets as w
 from game.view.theme import RGB, Theme
 

@@ -4,8 +4,8 @@ A match at a ladder table is rated against the level's goal (:func:`game.levels.
 cleared or not, with one to three stars; the stars are kept (the best ever stay) and the next
 level opens. The screen then offers the next level, another try and the ladder. A daily match
 keeps the day's best result. With saves, both were kept the moment the match ended
-(:func:`game.saves.keep_results`); without (tests, tools), :mod:`game.scenes.progress` keeps them
-in memory here.
+(:func:`game.match.keeper.keep_results`); without (tests, tools), :mod:`game.scenes.progress` keeps
+them in memory here.
 """
 
 from __future__ import annotations
@@ -20,12 +20,12 @@ import pygame
 
 from game.i18n import N_, _, join_names, ngettext, translate
 from game.levels import LOCKED, LadderEntry, Rating, rate_game
+from game.match.session import MatchConfig, Session
 from game.scenes.buttons import ButtonScene
 from game.scenes.daily import daily_best_text
 from game.scenes.ladder import LadderScene
 from game.scenes.level_card import draw_stars, goal_text, stars_text
 from game.scenes.progress import daily_best, ladder_entries, level_after, record_daily, record_level
-from game.scenes.session import MatchConfig, Session
 from game.view import widgets as w
 from game.view.layout import ui_scale
 from game.view.panels import button_row
@@ -72,7 +72,7 @@ class MatchEndScene(ButtonScene):
         state = self.session.state
         self.rating = rate_game(self.level, state, 0)
         outcome = self.session.outcome
-        if outcome is not None:  # kept when the match ended (game.saves), not waiting for us
+        if outcome is not None:  # kept when the match ended (game.match.keeper), not waiting for us
             self.improved = outcome.improved
         elif self.session.practice:  # a turn was taken back: no stars, no day's best
             self.improved = False

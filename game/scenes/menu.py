@@ -20,9 +20,9 @@ from game.view.panels import button_column
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.scenes.session import MatchConfig, Session
+    from game.match.session import MatchConfig, Session
 
-# A match's machinery (game.scenes.session: the computer seats, their worker process, the AI)
+# A match's machinery (game.match.session: the computer seats, their worker process, the AI)
 # is imported when a match starts, not before the menu's first frame.
 
 
@@ -58,7 +58,7 @@ def start_match(app: App, config: MatchConfig, *, ask: bool = True) -> None:
 
 def new_session(app: App, config: MatchConfig) -> Session:
     """A new match, not dealt yet, watched by the autosave (when the app keeps saves)."""
-    from game.scenes.session import Session, default_opponent
+    from game.match.session import Session, default_opponent
 
     kinds: list[str | None] | None = None
     if app.autoplay:  # tests and CI: a computer plays the person's seat
@@ -246,8 +246,8 @@ class MenuScene(ButtonScene):
         self.app.push(RecentScene(self.app))
 
     def quick_play(self) -> None:
+        from game.match.session import MatchConfig
         from game.rules import Rules
-        from game.scenes.session import MatchConfig
 
         s = self.app.settings
         rules = Rules.preset_named(s.preset)
@@ -255,8 +255,8 @@ class MenuScene(ButtonScene):
 
     def practice(self) -> None:
         """The quick-play table against Easy opponents, with take-backs always on."""
+        from game.match.session import MatchConfig
         from game.rules import Rules
-        from game.scenes.session import MatchConfig
 
         s = self.app.settings
         rules = Rules.preset_named(s.preset)
@@ -337,7 +337,7 @@ class MenuScene(ButtonScene):
         if self._drawn == 2:
             return
         s = self.app.settings
-        from game.scenes.session import default_opponent, kind_label
+        from game.match.session import default_opponent, kind_label
 
         opp = kind_label(s.opponent or default_opponent())
         table = " · ".join(

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _
+from game.match.session import Session
 from game.scenes.buttons import ButtonScene
-from game.scenes.session import Session
 from game.view import widgets as w
 from game.view.layout import ui_scale
 from game.view.panels import button_column, dialog_panel, dim

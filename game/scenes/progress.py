@@ -1,8 +1,8 @@
 """The ladder's levels and the player's progress on it and at the daily table, read and kept.
 
 The levels of ``levels/`` are read once a run; progress (stars per level, the daily bests) is read
-from and written to the app's store (:class:`game.store.Progress`); an app without a store keeps it
-in memory for the run.
+from and written to the app's store (:class:`game.store.home.Progress`); an app without a store
+keeps it in memory for the run.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from game.daily import DailyTable
 from game.levels import (
     LadderEntry,
     Level,
@@ -23,12 +22,13 @@ from game.levels import (
     load_levels,
     rate_match,
 )
-from game.store import Progress
+from game.levels.daily import DailyTable
+from game.store.home import Progress
 
 if TYPE_CHECKING:
     from game.app import App
     from game.rules import GameState
-    from game.store import DailyResult
+    from game.store.home import DailyResult
 
 
 @functools.cache

@@ -6,7 +6,7 @@ Choosing a row (its Review button, a tap anywhere on it, Enter or A on the focus
 the match (:func:`game.scenes.reviewing.review_recent`). The list scrolls (wheel, drag, Page
 Up/Down, Home/End, or the focus moving off screen). Keyboard and gamepad: Up/Down (d-pad, Tab,
 shoulders) go along the rows and on to Back; Esc/B goes back. The matches are read from the
-store's ``recent/`` folder (:mod:`game.recent`) when the page opens and when it comes back.
+store's ``recent/`` folder (:mod:`game.store.recent`) when the page opens and when it comes back.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from game.view.layout import ui_scale
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.recent import RecentMatch
+    from game.store.recent import RecentMatch
 
 
 class RowLayout:
@@ -87,7 +87,7 @@ class RecentScene(CardListScene):
         if self.given is not None or store is None:
             self.items = list(self.given or [])
             return
-        from game.recent import RecentMatches
+        from game.store.recent import RecentMatches
 
         self.items = RecentMatches(store).entries()
         self.app.take_notices()  # an entry set aside: say so
@@ -112,8 +112,8 @@ class RecentScene(CardListScene):
         store = self.app.store
         if not 0 <= index < len(self.items) or store is None:
             return
-        from game.recent import RecentMatches
         from game.scenes.replay import ReplayScene
+        from game.store.recent import RecentMatches
 
         item = self.items[index]
         loaded = RecentMatches(store).load_record(item)

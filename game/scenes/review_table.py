@@ -34,6 +34,7 @@ from game.ai.review import Decision, Review, decisions_of
 from game.i18n import _
 from game.input.focus import FocusItem, button_items
 from game.input.intents import Act, Device, Intent
+from game.match.session import YOU
 from game.rules import GameState, Play
 from game.rules.record import Record, RecordError, replay_steps
 from game.scenes import review_words as words
@@ -41,7 +42,6 @@ from game.scenes.base import Scene
 from game.scenes.review_overlay import draw_mark_tip, draw_moves, draw_sentence
 from game.scenes.review_summary import SummaryPage
 from game.scenes.review_words import is_mistake
-from game.scenes.session import YOU
 from game.view import widgets as w
 from game.view.layout import is_portrait, ui_scale
 from game.view.review import Timeline

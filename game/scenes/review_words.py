@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from game import i18n
 from game.ai.review import FORCED, GOOD, Decision, Review
 from game.i18n import _, ngettext, pgettext
-from game.review_files import MAX_POINTS
 from game.rules import DRAW, END_TURN, PASS, Action, GameState, Play
+from game.store.review_files import MAX_POINTS
 from game.view.review import MISTAKES, points_figure
 
 

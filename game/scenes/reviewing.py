@@ -3,7 +3,7 @@
 :func:`open_review` is the one way in (the match end's Review button, a row of Recent matches):
 a review kept beside the match (same record, seat and guesses) opens at once (one that does
 not match its record is set aside and made again); otherwise
-:class:`ReviewingScene` starts the worker (:mod:`game.scenes.review_worker`), shows "12 of 58
+:class:`ReviewingScene` starts the worker (:mod:`game.match.review_worker`), shows "12 of 58
 decisions" and a bar, and replaces itself by the review table when the review is done (keeping
 the review beside the match for next time). Cancel, Esc or the pad's B stops the worker and
 goes back where the person came from. A worker that cannot start or dies is said on screen.
@@ -21,19 +21,19 @@ import pygame
 
 from game.ai.review import DEFAULT_GUESSES
 from game.i18n import N_, _, ngettext
+from game.match.review_worker import ReviewJob
 from game.rules.record import Record
 from game.scenes.base import Scene
 from game.scenes.buttons import ButtonScene
 from game.scenes.question import QuestionScene
-from game.scenes.review_worker import ReviewJob
 from game.view import widgets as w
 from game.view.layout import ui_scale
 from game.view.panels import button_row, page_header
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.recent import RecentMatch
-    from game.scenes.session import Session
+    from game.match.session import Session
+    from game.store.recent import RecentMatch
 
 GUESSES = DEFAULT_GUESSES  # guesses per decision (tests lower it to keep their reviews short)
 BAR_EASE = 10.0  # how fast the bar glides to the share done (per second)
@@ -57,7 +57,7 @@ def open_review(app: App, source: ReviewSource) -> Scene:
 
     guesses = GUESSES
     if source.kept is not None and app.store is not None:
-        from game.recent import RecentMatches
+        from game.store.recent import RecentMatches
 
         recent = RecentMatches(app.store)
         cached = recent.cached_review(source.kept, source.text, source.seat, guesses, source.record)
@@ -135,7 +135,7 @@ class ReviewingScene(ButtonScene):
         kept, store, result = self.source.kept, self.app.store, self.job.result
         if kept is None or store is None or result is None:
             return
-        from game.recent import RecentMatches
+        from game.store.recent import RecentMatches
 
         RecentMatches(store).keep_review(kept, self.source.text, result, self.guesses)
 
@@ -238,8 +238,9 @@ class WhoScene(QuestionScene):
 def review_session(app: App, session: Session) -> None:
     """The match end's Review: the finished match on the table, the person's seat (in pass
     and play, the person chosen)."""
-    from game.recent import RecentMatches, match_entry, title_for
+    from game.match.kept import match_entry
     from game.rules.record import RecordError, load_record
+    from game.store.recent import RecentMatches, title_for
 
     text = session.writer.text()
     try:
@@ -266,7 +267,7 @@ def review_recent(app: App, item: RecentMatch) -> bool:
     aside, and a notice shown) when it is broken."""
     if app.store is None:
         return False
-    from game.recent import RecentMatches
+    from game.store.recent import RecentMatches
 
     loaded = RecentMatches(app.store).load_record(item)
     app.take_notices()

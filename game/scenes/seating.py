@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.match.session import Session
 from game.scenes import cues
-from game.scenes.session import Session
 from game.view.table import TableView
 
 if TYPE_CHECKING:

@@ -1,7 +1,7 @@
 """Settings: language, opponents' pace, pips or numerals, tile size, colour theme, hints,
 take-backs (Undo at the table), animation speed, sound.
 
-Every change is applied at once and saved (game.store) so it holds at the next start; a new
+Every change is applied at once and saved (game.store.home) so it holds at the next start; a new
 language re-lays every open scene in it (App.apply_language). In kiosk mode a change lasts only
 until the idle reset, and "Keep for everyone" saves the page's settings after the operator's
 PIN (game.scenes.kiosk).

@@ -1,7 +1,7 @@
 """Statistics: matches played to the end, won, best and average scores, overall and per level.
 
-Read from the store when the page opens (game.store keeps them; game.saves counts each match as
-it ends). Scores are match totals: under penalty scoring the lowest is the best.
+Read from the store when the page opens (game.store.home keeps them; game.match.keeper counts each
+match as it ends). Scores are match totals: under penalty scoring the lowest is the best.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from game.view.panels import button_row
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.store import Statistics, Tally
+    from game.store.home import Statistics, Tally
 
 # msgids, translated when drawn
 COLUMNS = (
@@ -36,7 +36,7 @@ COLUMNS = (
 def tally_cells(tally: Tally) -> tuple[str, ...]:
     """One row's figures as text.
 
-    >>> from game.store import Tally
+    >>> from game.store.home import Tally
     >>> t = Tally(); t.add(40, True); t.add(90, False)
     >>> tally_cells(t)
     ('2', '1', '50%', '40', '65')
@@ -57,7 +57,7 @@ class StatisticsScene(ButtonScene):
     def __init__(self, app: App, statistics: Statistics | None = None) -> None:
         super().__init__(app)
         if statistics is None:
-            from game.store import Statistics
+            from game.store.home import Statistics
 
             store = app.store
             statistics = store.load_statistics() if store is not None else Statistics()
@@ -80,7 +80,7 @@ class StatisticsScene(ButtonScene):
         self.app.pop()
 
     def rows(self) -> list[tuple[str, tuple[str, ...]]]:
-        from game.scenes.session import KIND_LABELS, kind_label
+        from game.match.session import KIND_LABELS, kind_label
 
         order = list(KIND_LABELS)
         stats = self.statistics

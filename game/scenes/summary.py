@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, join_names, ngettext, pgettext
+from game.match.session import Session
 from game.rules import events as ev
 from game.scenes.buttons import ButtonScene
-from game.scenes.session import Session
 from game.view import widgets as w
 from game.view.layout import ui_scale
 from game.view.panels import dialog_panel, dim

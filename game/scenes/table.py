@@ -37,8 +37,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, ngettext
+from game.match.session import Session
 from game.rules import DRAW, END_TURN, Tile
-from game.scenes.session import Session
 from game.scenes.table_focus import TableFocus
 from game.scenes.table_help import TableHelp
 from game.scenes.table_pointer import TablePointer

@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import i18n
+from game.match.computer_move import ComputerMove
+from game.match.session import Session
 from game.rules import Action, GameState, Play, Refusal, Tile
 from game.rules import events as ev
 from game.scenes.base import Scene
-from game.scenes.computer_move import ComputerMove
 from game.scenes.seating import table_view
-from game.scenes.session import Session
 from game.view import widgets as w
 from game.view.table import TableView
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from game.ai.review import FORCED, GOOD, review
 from game.ai.simple import make_seat
-from game.headless import play_match
+from game.commands.simulate import play_match
 from game.rules import Rules
 from game.rules.record import load_record
 

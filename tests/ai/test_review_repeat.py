@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.ai.review import DEFAULT_GUESSES
-from game.headless import review_main
+from game.commands.simulate import review_main
 
 from .test_review import ROOT, recorded_match
 

@@ -8,7 +8,7 @@ import pytest
 
 from game import cli
 from game.ai import HardSeat
-from game.tournament import mean_ci, seat_factory, t95
+from game.commands.tournament import mean_ci, seat_factory, t95
 
 
 def test_small_tournament_prints_json(capsys: pytest.CaptureFixture[str]) -> None:

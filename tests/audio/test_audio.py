@@ -13,8 +13,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import audio
-from game.audio import EFFECTS, FULL_SCALE, SoundBoard, encode, repitch, synthesize
+from game.sound import audio
+from game.sound.audio import EFFECTS, FULL_SCALE, SoundBoard, encode, repitch, synthesize
 
 RATE = 44100
 ROOT = Path(__file__).resolve().parents[2]

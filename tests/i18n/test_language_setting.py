@@ -12,7 +12,7 @@ from game import i18n
 from game.app import App
 from game.scenes.pause import PauseScene
 from game.scenes.settings import LANGUAGE_CHOICES, SettingsScene, language_label
-from game.store import Store
+from game.store.home import Store
 from game.view import widgets
 
 

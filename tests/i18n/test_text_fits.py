@@ -1,6 +1,6 @@
 """Every screen in every language at 640x480: no text wider than its box, none left in English.
 
-The screenshot run (game.scenes.screenshots) builds every screen in a real state; each picture's
+The screenshot run (game.commands.screenshots) builds every screen in a real state; each picture's
 frame is drawn inside ``widgets.text_audit()``, which records every text drawn and each one
 wider than the box it was drawn in (a stated width, a button, a wrapped column, or the edges
 of the surface it lands on). The run is made once per language and shared by its tests (and the
@@ -12,7 +12,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import i18n, lesson
+from game import i18n
+from game.levels import lesson
 from game.view import widgets
 from tests.screenshot_runs import group, screenshot_run
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.ai.simple import make_seat
-from game.daily import (
+from game.levels.daily import (
     DailyResult,
     catalog_entries,
     daily_seed,
@@ -33,7 +33,7 @@ def test_the_seed_is_pinned() -> None:
 
 
 def test_the_seed_is_the_same_in_another_process() -> None:
-    code = "from datetime import date; from game.daily import daily_seed; "
+    code = "from datetime import date; from game.levels.daily import daily_seed; "
     code += "print(daily_seed(date(2024, 3, 1)))"
     seeds = set()
     for hash_seed in ("1", "2"):

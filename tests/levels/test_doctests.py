@@ -1,4 +1,4 @@
-"""The examples in the docstrings of game.levels (and its modules) and game.daily run."""
+"""The examples in the docstrings of game.levels (and its modules) and game.levels.daily run."""
 
 from __future__ import annotations
 
@@ -6,15 +6,15 @@ import doctest
 
 import pytest
 
-import game.daily
 import game.levels
+import game.levels.daily
 import game.levels.files
 import game.levels.model
 
 
 @pytest.mark.parametrize(
     "module",
-    [game.levels, game.levels.model, game.levels.files, game.daily],
+    [game.levels, game.levels.model, game.levels.files, game.levels.daily],
     ids=lambda m: m.__name__,
 )
 def test_docstring_examples(module: object) -> None:

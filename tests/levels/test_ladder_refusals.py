@@ -18,7 +18,7 @@ from game.scenes import level_card, progress
 from game.scenes.deal import DealScene
 from game.scenes.ladder import LadderScene
 from game.scenes.menu import MenuScene
-from game.store import Progress
+from game.store.home import Progress
 from game.view import widgets
 from tests.ui.driver import frames, new_app, post
 

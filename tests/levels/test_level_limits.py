@@ -15,7 +15,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.daily import daily_table
 from game.levels import (
     MAX_FILE_BYTES,
     PARSE,
@@ -31,6 +30,7 @@ from game.levels import (
     set_pips,
     text_problem,
 )
+from game.levels.daily import daily_table
 from game.rules import GameState
 from game.rules.options import MAX_PLAYERS
 from game.rules.record import RecordWriter, parse_record

@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import date
 
 from game import i18n
-from game.daily import daily_table
 from game.levels import load_levels
-from game.scenes.session import MatchConfig, Session, seat_names, strongest
+from game.levels.daily import daily_table
+from game.match.session import MatchConfig, Session, seat_names, strongest
 
 LEVELS, _ERRORS = load_levels()
 

@@ -12,10 +12,10 @@ import pygame
 
 from game.app import App
 from game.input.router import Pad
+from game.match.session import MatchConfig
 from game.rules import DRAW, END_TURN, PASS, Play, Rules
 from game.scenes.deal import DealScene
 from game.scenes.menu import MenuScene, start_match
-from game.scenes.session import MatchConfig
 from game.scenes.table import TableScene
 from tests.ui.driver import FRAME, frames, new_app, post, run_until
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pygame
 
 from game.input.intents import Device
+from game.match.session import MatchConfig
 from game.rules import DRAW, END_TURN, PASS, Play, Rules
 from game.scenes.deal import DealScene
 from game.scenes.menu import MenuScene, start_match
 from game.scenes.options import OptionsScene
 from game.scenes.pause import PauseScene
-from game.scenes.session import MatchConfig
 from game.scenes.settings import SettingsScene
 from game.scenes.summary import RoundSummaryScene
 from game.scenes.table import TableScene

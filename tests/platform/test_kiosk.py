@@ -6,11 +6,11 @@ from __future__ import annotations
 import pygame
 
 from game.app import App
+from game.match.session import MatchConfig
 from game.rules import Rules
 from game.scenes.deal import DealScene
 from game.scenes.kiosk import AttractScene, KioskConfig, PinPadScene
 from game.scenes.menu import MenuScene, start_match
-from game.scenes.session import MatchConfig
 from game.scenes.table import TableScene
 
 from .helpers import finger, frames, key, pad_button, post, run_until
@@ -184,7 +184,7 @@ def test_an_idle_match_warns_then_goes_to_attract() -> None:
 
 
 def test_kiosk_settings_come_from_the_store_file(tmp_path: object) -> None:
-    from game.store import Store
+    from game.store.home import Store
 
     store = Store(tmp_path)  # type: ignore[arg-type]
     settings = store.load_settings()

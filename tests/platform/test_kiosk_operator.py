@@ -18,8 +18,8 @@ from game.scenes import kiosk as kiosk_module
 from game.scenes.kiosk import AttractScene, KioskConfig, PinPadScene
 from game.scenes.menu import MenuScene
 from game.scenes.settings import SettingsScene
-from game.settings import Settings
-from game.store import Store
+from game.store.home import Store
+from game.store.settings import Settings
 from game.view.widgets import Button
 
 from .helpers import finger, frames, key, pad_button, post
@@ -349,7 +349,7 @@ def test_the_lockout_countdown_never_shows_sixty_seconds() -> None:
 
 def test_a_new_settings_file_names_no_exit_chord(tmp_path: Path) -> None:
     """A fresh settings file suggests no way out: the operator sets a PIN (or a chord)."""
-    from game.store import Store
+    from game.store.home import Store
 
     assert Settings().kiosk_exit_chord == ""
     store = Store(tmp_path / "fresh")

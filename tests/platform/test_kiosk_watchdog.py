@@ -27,15 +27,15 @@ import pytest
 
 from game import supervisor
 from game.app import App
-from game.crash_log import read_reports
 from game.guard import GAVE_UP_EXIT
+from game.match.keeper import session_meta
+from game.match.session import MatchConfig, Session
 from game.rules import Rules
-from game.saves import session_meta
 from game.scenes import kiosk as kiosk_module
 from game.scenes.kiosk import hash_pin
-from game.scenes.session import MatchConfig, Session
-from game.settings import Settings
-from game.store import Store
+from game.store.crash_log import read_reports
+from game.store.home import Store
+from game.store.settings import Settings
 
 from .test_kiosk import hold_the_corner
 from .test_kiosk_operator import PIN, opened, start_kiosk, tap_key, type_pin

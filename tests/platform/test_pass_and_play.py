@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pygame
 
+from game.match.session import MatchConfig
 from game.rules import DRAW, END_TURN, PASS, Play, Rules
 from game.scenes.cover import GUARD, CoverScene
 from game.scenes.custom import CustomTableScene
 from game.scenes.deal import DealScene
 from game.scenes.menu import MenuScene, start_match
-from game.scenes.session import MatchConfig
 from game.scenes.summary import RoundSummaryScene
 from game.scenes.table import TableScene
 

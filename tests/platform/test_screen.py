@@ -155,7 +155,7 @@ def test_held_upright_the_lanes_stack_and_the_hand_spans_the_width(size: tuple[i
 
 
 def test_the_table_screenshots_at_every_size(tmp_path: Path) -> None:
-    from game.scenes.screenshots import TABLE_SIZES, table_sizes
+    from game.commands.screenshots import TABLE_SIZES, table_sizes
 
     paths = table_sizes(tmp_path)
     assert len(paths) == len(TABLE_SIZES)

@@ -18,8 +18,8 @@ from game.app import App
 from game.input.viewport import DEFAULT_SIZE
 from game.scenes.kiosk import KioskConfig
 from game.scenes.menu import MenuScene
-from game.settings import Settings
-from game.store import Store
+from game.store.home import Store
+from game.store.settings import Settings
 
 from .helpers import frames, key, post
 

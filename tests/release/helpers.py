@@ -6,18 +6,18 @@ import pygame
 
 from game.app import App, open_app
 from game.levels import Level
+from game.match.session import MatchConfig, Session
 from game.rules import GameState
 from game.scenes.lesson import LessonOfferScene
-from game.scenes.session import MatchConfig, Session
-from game.settings import Settings
-from game.store import Store
+from game.store.home import Store
+from game.store.settings import Settings
 from game.view.widgets import Button
 
 FRAME = 1 / 60
 ROOT_SIZE = (1280, 720)
 
 
-# The file changes of a match's end, in order (game.saves keeps the results): the finished
+# The file changes of a match's end, in order (game.match.keeper keeps the results): the finished
 # match saved, the ladder or daily result kept, the statistics kept, the match kept in Recent
 # matches (marked in the index, its record, its entry, then listed; {match} is the
 # match's id), the save forgotten.
@@ -116,7 +116,7 @@ def save_near_the_end(store: Store, config: MatchConfig, seat_zero: str = "greed
     that point (its seats as saved: the game started on this store resumes it and plays the
     last action itself)."""
     from game.ai.simple import make_seat
-    from game.saves import session_meta
+    from game.match.keeper import session_meta
 
     level = config.level
     others = list(level.playable_kinds) if level is not None else ["easy"] * (config.players - 1)

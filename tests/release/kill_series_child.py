@@ -1,8 +1,8 @@
 """The child of test_kill_series: the real game on MEXICAN_TRAIN_HOME, short matches (half of
 them Practice, with take-backs on) played through the table by random legal input of the
 person's, turns taken back now and then; a saved match is resumed, a finished one followed by
-a new one. The autosave's trace (game.saves) says each change (``action N LINES SHA1`` as it is
-made, ``by N SEAT`` once it is in the log); the parent kills the game at a random one of them.
+a new one. The autosave's trace (game.match.keeper) says each change (``action N LINES SHA1`` as it
+is made, ``by N SEAT`` once it is in the log); the parent kills the game at a random one of them.
 KILL_SERIES_SEED seeds the input."""
 
 from __future__ import annotations
@@ -14,16 +14,16 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.app import open_app  # noqa: E402
+from game.match.session import MatchConfig  # noqa: E402
 from game.rules import DRAW, END_TURN, PASS, Play, Rules  # noqa: E402
 from game.scenes.deal import DealScene  # noqa: E402
 from game.scenes.lesson import LessonOfferScene  # noqa: E402
 from game.scenes.match_end import MatchEndScene  # noqa: E402
 from game.scenes.menu import resume_match, start_match  # noqa: E402
-from game.scenes.session import MatchConfig  # noqa: E402
 from game.scenes.summary import RoundSummaryScene  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
 from game.scenes.take_back import TakeBackScene  # noqa: E402
-from game.store import Store  # noqa: E402
+from game.store.home import Store  # noqa: E402
 
 FRAME = 1 / 60
 

@@ -1,7 +1,7 @@
 """The child of test_take_back_resume: the real game on MEXICAN_TRAIN_HOME, a Practice match
 played through the table for a few of the person's turns, one turn taken back, then idle at
 the person's move until the parent kills it. It prints ``undone LINES SHA1`` (the record it
-went back to) once the take-back is done; the autosave's trace follows (game.saves)."""
+went back to) once the take-back is done; the autosave's trace follows (game.match.keeper)."""
 
 from __future__ import annotations
 
@@ -11,15 +11,15 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.app import open_app  # noqa: E402
+from game.match.keeper import record_digest  # noqa: E402
+from game.match.session import MatchConfig  # noqa: E402
 from game.rules import DRAW, END_TURN, PASS, Play, Rules  # noqa: E402
-from game.saves import record_digest  # noqa: E402
 from game.scenes.deal import DealScene  # noqa: E402
 from game.scenes.lesson import LessonOfferScene  # noqa: E402
 from game.scenes.menu import start_match  # noqa: E402
-from game.scenes.session import MatchConfig  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
 from game.scenes.take_back import TakeBackScene  # noqa: E402
-from game.store import Store  # noqa: E402
+from game.store.home import Store  # noqa: E402
 
 FRAME = 1 / 60
 TURNS = 3

@@ -14,13 +14,13 @@ import pygame
 import pytest
 
 from game.app import App
-from game.crash_log import read_reports
 from game.guard import MOST_REPEATS
+from game.match.session import MatchConfig
 from game.rules import Rules
 from game.scenes.menu import MenuScene, start_match
-from game.scenes.session import MatchConfig
 from game.scenes.table import TableScene
-from game.store import Store
+from game.store.crash_log import read_reports
+from game.store.home import Store
 
 from .helpers import button_labels, click_button, fast_settings, frames, start_game
 

@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 from game import __version__
-from game.crash_log import FILE_NAME, MAX_BYTES, MAX_REPORTS, read_reports, write_report
+from game.store.crash_log import FILE_NAME, MAX_BYTES, MAX_REPORTS, read_reports, write_report
 
 
 def test_many_reports_keep_the_log_within_its_bound_oldest_dropped(tmp_path: Path) -> None:

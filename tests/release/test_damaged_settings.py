@@ -10,8 +10,8 @@ from pathlib import Path
 import pygame
 
 from game.scenes.menu import MenuScene
-from game.settings import Settings
-from game.store import Store
+from game.store.home import Store
+from game.store.settings import Settings
 
 from .helpers import ROOT_SIZE, frames, start_game
 

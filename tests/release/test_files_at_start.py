@@ -13,7 +13,7 @@ from game.scenes.custom import CustomTableScene
 from game.scenes.deal import DealScene
 from game.scenes.menu import MenuScene
 from game.scenes.table import TableScene
-from game.store import Store
+from game.store.home import Store
 from tests.store.helpers import record_after
 
 from .helpers import button_labels, click_button, frames, start_game

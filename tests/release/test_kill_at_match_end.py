@@ -30,10 +30,10 @@ from pathlib import Path
 
 import pytest
 
-from game.daily import daily_table
-from game.recent import RecentMatches
-from game.scenes.session import MatchConfig
-from game.store import DailyResult, Store
+from game.levels.daily import daily_table
+from game.match.session import MatchConfig
+from game.store.home import DailyResult, Store
+from game.store.recent import RecentMatches
 
 from .helpers import (
     END_STEPS,

@@ -22,10 +22,10 @@ from pathlib import Path
 
 import pytest
 
-from game.recent import RecentMatches
-from game.saves import record_digest, saved_match_id
-from game.settings import Settings
-from game.store import Store
+from game.match.keeper import record_digest, saved_match_id
+from game.store.home import Store
+from game.store.recent import RecentMatches
+from game.store.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 WATCHDOG_SECONDS = 120.0  # only ends a stuck child, so the test fails instead of hanging

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from game.daily import daily_table
 from game.levels import rate_game
-from game.recent import RecentMatches
+from game.levels.daily import daily_table
+from game.match.session import MatchConfig, Session
 from game.rules import GameState
-from game.scenes.session import MatchConfig, Session
-from game.store import DailyResult, Statistics, Store
+from game.store.home import DailyResult, Statistics, Store
+from game.store.recent import RecentMatches
 
 from .helpers import (
     END_STEPS,
@@ -108,7 +108,7 @@ def test_results_are_kept_when_the_window_closes_on_the_last_summary(
 
 def test_a_finished_match_left_on_disk_is_counted_once_then_forgotten(home: Path) -> None:
     from game.ai.simple import make_seat
-    from game.saves import session_meta
+    from game.match.keeper import session_meta
 
     config = daily_config()
     store = Store(home)
@@ -208,7 +208,7 @@ def test_a_refused_statistics_write_leaves_the_finished_match_for_the_next_start
 ) -> None:
     import errno
 
-    from game import store as store_module
+    from game.store import home as store_module
 
     config = level_config()
     store = Store(home)

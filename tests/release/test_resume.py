@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.ai.simple import make_seat
+from game.match.keeper import Keeper, session_from_save
+from game.match.session import MatchConfig, Session
 from game.rules import END_TURN, Play, Rules
-from game.saves import Keeper, session_from_save
-from game.scenes.session import MatchConfig, Session
-from game.store import Store
+from game.store.home import Store
 
 from .helpers import state_key
 

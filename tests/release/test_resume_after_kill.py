@@ -26,13 +26,13 @@ from pathlib import Path
 
 import pytest
 
+from game.match.keeper import record_digest
 from game.rules.record import load_record
-from game.saves import record_digest
 from game.scenes.deal import DealScene
 from game.scenes.menu import MenuScene
 from game.scenes.table import TableScene
-from game.settings import Settings
-from game.store import Store
+from game.store.home import Store
+from game.store.settings import Settings
 
 from .helpers import button_labels, click_button, frames, start_game, state_key
 

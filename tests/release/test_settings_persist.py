@@ -8,7 +8,7 @@ import pygame
 
 from game.scenes.menu import MenuScene
 from game.scenes.settings import SettingsScene
-from game.store import Store
+from game.store.home import Store
 
 from .helpers import click_at, click_button, frames, start_game
 

@@ -11,14 +11,14 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.audio import EFFECTS
+from game.match.session import MatchConfig
 from game.rules import Rules, Tile
 from game.rules import events as ev
 from game.scenes.cues import cue_for
 from game.scenes.menu import start_match
-from game.scenes.session import MatchConfig
 from game.scenes.table import TableScene
-from game.store import Store
+from game.sound.audio import EFFECTS
+from game.store.home import Store
 
 from .helpers import click_button, frames, start_game
 
@@ -104,8 +104,8 @@ def test_no_audio_device_means_silence_not_a_crash(home: Path) -> None:
 
 
 def test_the_effects_are_made_in_a_worker_process() -> None:
-    from game.audio import SoundBoard
-    from game.sound_worker import SoundWorker
+    from game.sound.audio import SoundBoard
+    from game.sound.worker import SoundWorker
 
     pygame.mixer.init()
     try:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from game.match.session import MatchConfig
 from game.rules import Rules
 from game.scenes.match_end import MatchEndScene
 from game.scenes.menu import MenuScene, start_match
-from game.scenes.session import MatchConfig
 from game.scenes.statistics import StatisticsScene
-from game.store import Store
+from game.store.home import Store
 
 from .helpers import click_button, frames, start_game
 

@@ -20,14 +20,14 @@ from pathlib import Path
 import pytest
 
 from game.ai.simple import make_seat
+from game.match.keeper import keep_results, record_digest, session_meta
+from game.match.session import MatchConfig
 from game.rules import DRAW, Play
 from game.rules.record import load_record
-from game.saves import keep_results, record_digest, session_meta
 from game.scenes.menu import start_match
-from game.scenes.session import MatchConfig
 from game.scenes.table import TableScene
-from game.settings import Settings
-from game.store import Store
+from game.store.home import Store
+from game.store.settings import Settings
 
 from .helpers import (
     button_labels,

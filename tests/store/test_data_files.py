@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from game import data_files
-from game.data_files import Refused, check_inside, parse_json, read_json_file
-from game.saves import session_from_save
-from game.settings import Settings
-from game.store import KINDS, Progress, Statistics, Store
+from game.match.keeper import session_from_save
+from game.store import data_files
+from game.store.data_files import Refused, check_inside, parse_json, read_json_file
+from game.store.home import KINDS, Progress, Statistics, Store
+from game.store.settings import Settings
 
 from .helpers import record_after
 from .test_store_files import loader, new_store, some_file, stamp

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from game import data_files
-from game.store import KINDS, Progress, Statistics, Store
+from game.store import data_files
+from game.store.home import KINDS, Progress, Statistics, Store
 
 from .test_store_files import loader, new_store, some_file
 

@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from game import match_log
 from game.ai.simple import make_seat
+from game.match.keeper import Keeper, session_from_save
+from game.match.session import MatchConfig, Session
 from game.rules import Rules
-from game.saves import Keeper, session_from_save
-from game.scenes.session import MatchConfig, Session
-from game.store import Store
+from game.store import match_log
+from game.store.home import Store
 
 RULES = Rules.standard().with_options(set_size=6, rounds=2)
 

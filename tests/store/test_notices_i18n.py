@@ -11,10 +11,11 @@ from types import ModuleType
 
 import pytest
 
-from game import i18n, store_values
-from game import store as store_module
-from game.settings import Settings
-from game.store import Notice, Say, Store
+from game import i18n
+from game.store import home as store_module
+from game.store import values as store_values
+from game.store.home import Notice, Say, Store
+from game.store.settings import Settings
 from tests.i18n.extractor import load_extractor
 
 from .helpers import record_after
@@ -35,11 +36,11 @@ def extractor() -> ModuleType:
 
 
 def marked_msgids() -> set[str]:
-    """The msgids tools/i18n_extract.py collects from game/store.py and the reader it reads
-    its files with, game/data_files.py."""
+    """The msgids tools/i18n_extract.py collects from game/store/home.py and the reader it reads
+    its files with, game/store/data_files.py."""
     found: set[str] = set()
-    for name in ("store.py", "data_files.py"):
-        path = ROOT / "game" / name
+    for name in ("home.py", "data_files.py"):
+        path = ROOT / "game" / "store" / name
         source = path.read_text(encoding="utf-8")
         messages, warnings = extractor().extract_source(source, str(path))
         assert warnings == []
@@ -130,11 +131,11 @@ def every_kind_of_notice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> lis
         raise PermissionError(13, "Permission denied")
 
     store.path("settings").write_text("damaged")
-    monkeypatch.setattr("game.store.os.link", refuse)
-    monkeypatch.setattr("game.store.os.rename", refuse)
+    monkeypatch.setattr("game.store.home.os.link", refuse)
+    monkeypatch.setattr("game.store.home.os.rename", refuse)
     store.load_settings()  # could not be set aside
     store.save_game(record_after(3)[0], {})
-    monkeypatch.setattr("game.store.os.unlink", refuse)
+    monkeypatch.setattr("game.store.home.os.unlink", refuse)
     store.clear_game()  # could not be removed
     said += store.take_notices()
     return said

@@ -9,13 +9,14 @@ from pathlib import Path
 
 from game.ai.review import review
 from game.ai.simple import make_seat
-from game.recent import MAX_RECENT, RecentMatches, keep_match
-from game.review_files import review_from_json, review_json
+from game.match.keeper import Keeper
+from game.match.kept import keep_match
+from game.match.session import MatchConfig, Session
 from game.rules import Rules
 from game.rules.record import load_record
-from game.saves import Keeper
-from game.scenes.session import MatchConfig, Session
-from game.store import Store
+from game.store.home import Store
+from game.store.recent import MAX_RECENT, RecentMatches
+from game.store.review_files import review_from_json, review_json
 
 RULES = Rules.standard().with_options(set_size=6, rounds=2)
 
@@ -103,7 +104,7 @@ def test_twenty_one_matches_keep_the_last_twenty_oldest_dropped_first(tmp_path: 
 
 
 def _entry(session: Session) -> dict[str, object]:
-    from game.recent import match_entry
+    from game.match.kept import match_entry
 
     return match_entry(session)
 

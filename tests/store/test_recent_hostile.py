@@ -14,10 +14,11 @@ from typing import Any
 
 import pytest
 
-from game import recent as recent_module
 from game.ai.review import review
-from game.recent import MAX_RECENT, RecentMatches, keep_match, match_entry
-from game.store import STALE_TEMPORARY_SECONDS, Store
+from game.match.kept import keep_match, match_entry
+from game.store import recent as recent_module
+from game.store.home import STALE_TEMPORARY_SECONDS, Store
+from game.store.recent import MAX_RECENT, RecentMatches
 
 from .test_recent import Clock, finished_session
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from game.store import Store
+from game.store.home import Store
 
 DATA = Path(__file__).resolve().parent / "data"
 

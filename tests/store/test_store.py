@@ -13,12 +13,12 @@ from typing import Any
 import platformdirs
 import pytest
 
-from game import autosave, store_values
-from game import store as store_module
-from game.autosave import AutoSaver
 from game.rules.record import load_record
-from game.settings import Settings
-from game.store import (
+from game.store import autosave
+from game.store import home as store_module
+from game.store import values as store_values
+from game.store.autosave import AutoSaver
+from game.store.home import (
     DailyResult,
     Progress,
     Statistics,
@@ -26,6 +26,7 @@ from game.store import (
     Tally,
     default_home,
 )
+from game.store.settings import Settings
 
 from .helpers import digest, match_snapshots, record_after
 

@@ -13,17 +13,17 @@ from typing import Any
 
 import pytest
 
-from game import store as store_module
 from game.rules import Rules
 from game.rules.names import MAX_NAME_LENGTH
-from game.settings import Settings
-from game.store import (
+from game.store import home as store_module
+from game.store.home import (
     KINDS,
     Progress,
     Statistics,
     Store,
     check_name,
 )
+from game.store.settings import Settings
 
 from .helpers import record_after
 
@@ -122,8 +122,8 @@ def test_an_unreadable_file_that_cannot_be_moved_is_left_alone(
     def refuse(*args: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("game.store.os.link", refuse)
-    monkeypatch.setattr("game.store.os.rename", refuse)
+    monkeypatch.setattr("game.store.home.os.link", refuse)
+    monkeypatch.setattr("game.store.home.os.rename", refuse)
     assert store.load_statistics() == Statistics()
     [notice] = store.take_notices()
     assert notice.endswith("It was left as it is and will not be overwritten.")
@@ -298,7 +298,7 @@ def saved_game_named(store: Store, name: str) -> None:
 
 
 NOT_A_NAME = "a player's name is not printable text"
-NOT_PRINTABLE = "it holds text that is not printable"  # no file's text may (game.data_files)
+NOT_PRINTABLE = "it holds text that is not printable"  # no file's text may (game.store.data_files)
 
 
 @pytest.mark.parametrize(

@@ -12,8 +12,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.settings import PACES, Settings
-from game.store import Store
+from game.store.home import Store
+from game.store.settings import PACES, Settings
 
 from .helpers import record_after
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from game.rules import Rules
-from game.store import Store
+from game.store.home import Store
 
 from .helpers import match_snapshots, state_hash
 
@@ -34,7 +34,7 @@ import sys
 sys.path[:0] = [sys.argv[1], sys.argv[2]]
 from helpers import match_snapshots, state_hash
 from game.rules import Rules
-from game.store import Store
+from game.store.home import Store
 
 store = Store(sys.argv[3])
 rules = Rules.standard().with_options(set_size=9)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.match.computer_move import ComputerMove
 from game.rules import DRAW, Action, GameState, Observation, Rules
-from game.scenes.computer_move import ComputerMove
 
 
 @dataclass

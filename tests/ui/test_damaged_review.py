@@ -16,10 +16,10 @@ import pytest
 
 from game.ai.review import Review, review
 from game.ai.simple import make_seat
-from game.headless import play_match
-from game.review_files import ReviewFileError, review_from_json, review_json
+from game.commands.simulate import play_match
 from game.rules import Rules
 from game.rules.record import Record, load_record
+from game.store.review_files import ReviewFileError, review_from_json, review_json
 
 SEAT = 0
 

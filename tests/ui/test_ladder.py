@@ -18,8 +18,9 @@ import pytest
 
 from game.ai.simple import make_seat
 from game.app import App
-from game.daily import daily_table
 from game.levels import CLEARED, LOCKED, MAX_STARS, OPEN, Level, Rating, load_levels
+from game.levels.daily import daily_table
+from game.match.session import MatchConfig, Session
 from game.scenes import progress
 from game.scenes.daily import DailyScene, daily_best_text
 from game.scenes.deal import DealScene
@@ -27,8 +28,7 @@ from game.scenes.ladder import LadderScene
 from game.scenes.level_card import CardLayout
 from game.scenes.match_end import MatchEndScene
 from game.scenes.menu import MenuScene, resume_match
-from game.scenes.session import MatchConfig, Session
-from game.store import Progress, Store
+from game.store.home import Progress, Store
 
 from .driver import click, frames, new_app, post
 
@@ -382,7 +382,7 @@ def test_a_worse_result_keeps_the_best_stars(tmp_path: Path) -> None:
 
 def test_a_resumed_level_match_keeps_its_level(tmp_path: Path) -> None:
     """The autosave's meta names the level, and the match resumes as that level's match."""
-    from game.saves import session_meta
+    from game.match.keeper import session_meta
 
     home = tmp_path / "home"
     store = Store(home)
@@ -425,7 +425,7 @@ def test_the_daily_best_is_kept_and_a_worse_one_does_not_replace_it(tmp_path: Pa
     first, second = finished_daily("random", day), finished_daily("greedy", day)
     results = [(s.state.totals[0], 0 in s.state.match_winners) for s in (first, second)]
     assert results[0] != results[1], "two different results to compare"
-    from game.store import DailyResult
+    from game.store.home import DailyResult
 
     one, two = (DailyResult(score, won) for score, won in results)
     best, worse = (two, first) if two.beats(one) else (one, second)

@@ -13,8 +13,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import lesson
 from game.app import App
+from game.levels import lesson
 from game.scenes.lesson import (
     DECLINED,
     FINISHED,
@@ -25,7 +25,7 @@ from game.scenes.lesson import (
 )
 from game.scenes.menu import MenuScene
 from game.scenes.pause import PauseScene
-from game.store import Store
+from game.store.home import Store
 from tests.platform.helpers import key
 
 from .driver import click, frames, run_until

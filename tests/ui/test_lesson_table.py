@@ -13,8 +13,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import i18n, lesson
+from game import i18n
 from game.app import App, open_app
+from game.levels import lesson
 from game.rules import DRAW, PASS, Play
 from game.scenes.lesson import (
     LessonOfferScene,
@@ -25,7 +26,7 @@ from game.scenes.lesson import (
 from game.scenes.menu import MenuScene
 from game.scenes.pause import PauseScene
 from game.scenes.rules_page import RulesScene
-from game.store import Store
+from game.store.home import Store
 from game.view import widgets as w
 from tests.platform.helpers import key, pad_button
 

@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
+from game.match.session import MatchConfig
 from game.rules import DRAW, END_TURN, PASS, Play, Rules
 from game.scenes.deal import DealScene
 from game.scenes.match_end import MatchEndScene
 from game.scenes.menu import MenuScene, start_match
-from game.scenes.session import MatchConfig
 from game.scenes.summary import RoundSummaryScene
 from game.scenes.table import TableScene
 

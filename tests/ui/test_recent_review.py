@@ -21,8 +21,9 @@ import pytest
 from game.ai.review import review
 from game.ai.simple import make_seat
 from game.app import App
-from game.recent import keep_match
-from game.review_files import review_json
+from game.match.kept import keep_match
+from game.match.review_worker import ReviewJob
+from game.match.session import MatchConfig, Session
 from game.rules import Rules
 from game.rules.record import load_record
 from game.scenes import reviewing
@@ -31,11 +32,10 @@ from game.scenes.menu import MenuScene
 from game.scenes.recent import RecentScene
 from game.scenes.replay import ReplayScene
 from game.scenes.review_table import ReviewTableScene
-from game.scenes.review_worker import ReviewJob
 from game.scenes.reviewing import ReviewingScene, WhoScene
-from game.scenes.session import MatchConfig, Session
 from game.scenes.statistics import StatisticsScene
-from game.store import Store
+from game.store.home import Store
+from game.store.review_files import review_json
 from game.view import widgets
 
 from .driver import click, frames, post

@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 
 from game.app import App
+from game.match import review_worker
 from game.rules.record import load_record
-from game.scenes import review_worker, reviewing
+from game.scenes import reviewing
 from game.scenes.base import Scene
 from game.scenes.reviewing import ReviewingScene
-from game.store import Store
+from game.store.home import Store
 from game.view import widgets
 
 from .driver import click, frames

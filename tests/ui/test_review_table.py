@@ -12,7 +12,7 @@ from game import i18n
 from game.ai.review import FORCED, Review, review
 from game.ai.simple import make_seat
 from game.app import App
-from game.headless import play_match
+from game.commands.simulate import play_match
 from game.rules import Play, Rules
 from game.rules.record import Record, load_record
 from game.scenes.base import Scene

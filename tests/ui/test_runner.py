@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import time
 
+from game.match.runner import InlineRunner, ProcessRunner
 from game.rules import GameState, Rules
-from game.scenes.runner import InlineRunner, ProcessRunner
 
 
 def _state_at_computer_turn() -> GameState:

@@ -16,6 +16,7 @@ import pytest
 
 from game import i18n
 from game.app import App
+from game.match.session import Session
 from game.rules import Play
 from game.scenes.custom import CustomTableScene
 from game.scenes.daily import DailyScene
@@ -25,9 +26,8 @@ from game.scenes.lesson import LessonOfferScene, LessonScene
 from game.scenes.menu import MenuScene
 from game.scenes.pause import PauseScene
 from game.scenes.question import SavedMatchQuestion
-from game.scenes.session import Session
 from game.scenes.table import TableScene
-from game.store import Store
+from game.store.home import Store
 from game.view import widgets
 from tests.platform.helpers import key
 

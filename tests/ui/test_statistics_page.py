@@ -9,7 +9,7 @@ import pytest
 from game import i18n
 from game.scenes.menu import MenuScene
 from game.scenes.statistics import COLUMNS, StatisticsScene
-from game.store import Statistics
+from game.store.home import Statistics
 from game.view import widgets
 from tests.ui.driver import frames, new_app
 

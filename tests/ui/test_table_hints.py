@@ -13,9 +13,9 @@ from game import i18n
 from game.ai.hints import hint, plan_hand
 from game.ai.simple import make_seat
 from game.app import App
+from game.match.session import MatchConfig, Session
 from game.rules import DRAW, END_TURN, PASS, Play, Rules
 from game.scenes.menu import MenuScene
-from game.scenes.session import MatchConfig, Session
 from game.scenes.table import TableScene
 from game.view.table import level_label
 

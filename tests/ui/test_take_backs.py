@@ -12,14 +12,14 @@ import pygame
 import pytest
 
 from game.app import App
-from game.daily import daily_table
+from game.levels.daily import daily_table
+from game.match.session import MatchConfig, Session
 from game.rules import DRAW, END_TURN, PASS, GameState, Play, Rules
 from game.rules.record import load_record
 from game.scenes.deal import DealScene
 from game.scenes.kiosk import KioskConfig
 from game.scenes.lesson import LessonScene, lesson_table
 from game.scenes.menu import MenuScene, start_match
-from game.scenes.session import MatchConfig, Session
 from game.scenes.settings import SettingsScene
 from game.scenes.table import TableScene
 from game.scenes.take_back import TakeBackScene
@@ -109,7 +109,7 @@ def fingerprint(state: GameState) -> tuple[object, ...]:
 def fresh_replay(text: str, ended_turn: bool) -> GameState:
     _, state = load_record(text)
     if ended_turn:
-        state.apply(END_TURN)  # the stop that writes no line (see game.saves)
+        state.apply(END_TURN)  # the stop that writes no line (see game.match.keeper)
     return state
 
 

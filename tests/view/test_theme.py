@@ -170,3 +170,11 @@ def test_text_reads_on_felt(theme: Theme) -> None:
 def test_theme_by_id_falls_back_to_default() -> None:
     assert theme_by_id("colour_blind_safe") is COLOUR_BLIND_SAFE
     assert theme_by_id("no-such-theme") is DEFAULT
+
+
+def test_the_settings_file_accepts_exactly_the_themes_the_game_draws() -> None:
+    """The store checks a saved theme without importing the view: its list is the view's."""
+    from game.store.settings import THEME_IDS
+    from game.view.theme import THEMES
+
+    assert tuple(THEMES) == THEME_IDS

@@ -1,0 +1,45 @@
+"""Screenshot cases of the guided first game: every step, each when it waits for the learner."""
+
+from __future__ import annotations
+
+from game.commands.shots.camera import FRAME, Camera
+from game.rules import DRAW, PASS, Play
+
+
+def lesson_shots(cam: Camera) -> None:
+    """Every step of the guided first game, each when it waits for the learner."""
+    from game.scenes.lesson import LessonScene, LessonSummaryScene, lesson_table
+    from game.scenes.menu import MenuScene
+
+    app = cam.app
+    pace = app.settings.opponent_pace
+    app.settings.opponent_pace = "fast"
+    session, index = lesson_table(None)
+    scene = LessonScene(app, session, index)
+    app.reset(MenuScene(app), scene)
+
+    number = 0
+    while not scene.finished:
+        for _ in range(60 * 60):
+            if scene.awaits_learner():
+                break
+            app.step(FRAME)
+        cam.frames(45)  # the guide's glow and the lifted tile settle
+        number += 1
+        cam.shot(f"40_lesson_{number:02d}_{scene.step.key}")
+        top = app.top
+        before = (scene.step_index, scene.move_index)
+        wanted = scene.expected()
+        if isinstance(top, LessonSummaryScene):
+            top.next()
+        elif scene.step.page or wanted == PASS:
+            scene.next_page()
+        elif isinstance(wanted, Play):
+            scene.try_play(wanted.tile, wanted.train, None)
+        elif wanted == DRAW:
+            scene.do_draw()
+        for _ in range(60 * 60):
+            if (scene.step_index, scene.move_index) != before or scene.finished:
+                break
+            app.step(FRAME)
+    app.settings.opponent_pace = pace
