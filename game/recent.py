@@ -20,10 +20,11 @@ touched. A keep marks its key pending in the index before it writes the record a
 entry (each atomically), then writes the index with the key first: a keep cut short is
 finished, or its files removed, by the next one (the index named them). A folder from before
 the index gets one built once from its newest entry files (at most :data:`MAX_SCAN_READS`
-read). Keeping the same match again (the game stopped between keeping it and forgetting its
-save, see :mod:`game.saves`) changes nothing. A kept match's work is bounded: one index read,
-two record-and-entry writes, two index writes and at most six removals, so it runs on the frame
-thread.
+read), and so does an index that names an entry not there (a key damaged), so that no kept
+match goes unlisted. Keeping the same match again (the game stopped between keeping it and
+forgetting its save, see :mod:`game.saves`) changes nothing. A kept match's work is bounded:
+one index read, two record-and-entry writes, two index writes and at most six removals, so it
+runs on the frame thread.
 
 Nothing is followed out of the folder: when ``recent/`` itself is a link it is renamed aside
 (the link, never what it leads to) with a notice and a new folder is made; a link in place of
@@ -159,7 +160,18 @@ class RecentMatches:
         why: Say | str = ""
         try:
             obj = self._read_json(path, MAX_INDEX_BYTES)
-            return index_from_json(obj)
+            index = index_from_json(obj)
+            if all(os.path.lexists(self.folder / f"{key}.json") for key in index.keys):
+                return index
+            # It names an entry that is not there (a key damaged, a match set aside): the
+            # kept matches it no longer names would never be listed again, so it is built anew.
+            built = self._build_index(save=False)
+            built.pending = index.pending  # a keep cut short is still finished or cleaned
+            built.order = max(built.order, index.order)  # an order is never given twice
+            if save:
+                with contextlib.suppress(OSError):
+                    self._write_index(built)
+            return built
         except (FileNotFoundError, NotADirectoryError):
             pass
         except Refused as refusal:

@@ -141,6 +141,31 @@ def test_a_damaged_entry_is_set_aside_with_a_notice_and_the_others_still_list(
     assert len(recent.entries()) == 2 and store.take_notices() == []  # said once
 
 
+def test_an_index_naming_a_match_that_is_not_there_still_lists_every_kept_match(
+    tmp_path: Path,
+) -> None:
+    """A key of the index damaged into another (one flipped letter): the match it named is
+    still listed, opens, and is still dropped in its turn, never left behind unlisted."""
+    store = Store(tmp_path)
+    recent = RecentMatches(store, clock=Clock())
+    sessions = [finished_session(seed) for seed in (1, 2, 3)]
+    for session in sessions:
+        recent.keep(session.writer.text(), _entry(session))
+    index = tmp_path / "recent" / "index.json"
+    middle = sessions[1].match_id
+    index.write_text(index.read_text("utf-8").replace(middle, "X" + middle[1:]), "utf-8")
+    listed = recent.entries()
+    assert [item.match for item in listed] == [s.match_id for s in sessions[::-1]]
+    assert all(recent.load_record(item) is not None for item in listed)
+    assert store.take_notices() == []
+    for seed in range(4, MAX_RECENT + 3):  # the oldest two go, by the index's names
+        session = finished_session(seed)
+        assert recent.keep(session.writer.text(), _entry(session))
+    names = {p.name for p in (tmp_path / "recent").iterdir()}
+    assert not any(name.startswith((sessions[0].match_id, middle)) for name in names)
+    assert len(recent.entries()) == MAX_RECENT
+
+
 def test_an_entry_that_cannot_be_read_is_set_aside_as_unreadable(tmp_path: Path) -> None:
     store = Store(tmp_path)
     recent = RecentMatches(store, clock=Clock())
