@@ -31,11 +31,11 @@ Nothing is followed out of the folder: when ``recent/`` itself is a link it is r
 a file is renamed aside in the same way. An entry that cannot be read, or whose record is
 missing, not an ordinary file, broken or of another match (its names, totals, winners or rules
 differ from the entry's), is renamed aside like the store's files
-(``KEY.damaged-20261201-080000.json``, ``KEY.unreadable-...``) with a notice, its record with
-it, and the list goes on without it. A kept review that cannot be used (damaged, too deep, not
-finite, not matching its record) is renamed aside quietly and made again. Temporaries of writes
-killed midway (``.KEY.jsonl.x1y2z3q4.tmp``) are removed once stale, when the list opens.
-Nothing here raises on a file's content.
+(``KEY.damaged-20261201-080000.json``, ``KEY.unreadable-...``) with a notice, its record and
+kept review with it, and the list goes on without it. A kept review that cannot be used
+(damaged, too deep, not finite, not matching its record) is renamed aside quietly and made
+again. Temporaries of writes killed midway (``.KEY.jsonl.x1y2z3q4.tmp``) are removed once
+stale, when the list opens. Nothing here raises on a file's content.
 """
 
 from __future__ import annotations
@@ -383,12 +383,13 @@ class RecentMatches:
         return item
 
     def _refuse(self, path: Path, reason: str, why: Say | str, quiet: bool) -> RecentMatch | None:
-        """Set ``path`` aside (unless ``quiet``), its record with it; None: no entry there."""
+        """Set ``path`` aside (unless ``quiet``), its record and review with it; None: no
+        entry there."""
         if not quiet:
             self.set_aside(path, reason, why)
-            record = path.with_suffix(".jsonl")
-            if not os.path.lexists(path) and os.path.lexists(record):
-                self._aside(record, reason)  # kept beside it, never pruned
+            for other in (path.with_suffix(".jsonl"), path.with_suffix(".review.json")):
+                if not os.path.lexists(path) and os.path.lexists(other):
+                    self._aside(other, reason)  # kept beside it, never pruned
         return None
 
     def set_aside(self, path: Path, reason: str, why: Say | str) -> None:
