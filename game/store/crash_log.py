@@ -95,6 +95,8 @@ def _read(path: Path, *, set_aside: bool) -> list[str] | None:
             reports.append(line)
         else:
             reports[-1] += line
+    if reports and not reports[-1].endswith("\n"):  # cut short: the next report starts a line
+        reports[-1] += "\n"
     return reports
 
 

@@ -62,7 +62,7 @@ from typing import Any, TypeVar
 from game.i18n import N_
 from game.store.data_files import Refused, read_json_file
 from game.store.data_files import set_aside as rename_aside
-from game.store.match_log import remove_log, with_logged_actions
+from game.store.match_log import remove_log, set_log_aside, with_logged_actions
 from game.store.safe_files import os_reason, write_text_atomically
 from game.store.settings import Settings
 from game.store.values import (
@@ -327,23 +327,36 @@ class Store:
 
         A finished match is returned too (``saved.finished``); offer to resume only the others.
         A save that does not replay is set aside with a notice, so it never reaches the table.
-        The moves logged since the file was last written (game.log) are laid over it.
+        The moves logged since the file was last written (game.log) are laid over it; when
+        they do not replay over it, the log is set aside (with its notice) and the saved game
+        resumes as it is: a damaged log never takes a good save with it.
         """
-        obj = with_logged_actions(self, self._read(_GAME))
+        saved = self._read(_GAME)
+        obj = with_logged_actions(self, saved)
         if obj is None:
             return None
+        result = self._replayed(obj)
+        if not isinstance(result, SavedGame) and obj is not saved:  # the log's moves did not
+            set_log_aside(self, say(N_("it does not continue the saved game")))
+            if saved is None:
+                return None
+            result = self._replayed(saved)
+        if isinstance(result, SavedGame):
+            return result
+        self._set_aside(_GAME, "damaged", result)
+        return None
+
+    def _replayed(self, obj: dict[str, Any]) -> SavedGame | Say:
+        """The saved game's object replayed and checked, or why it cannot be resumed."""
         meta = obj.get("meta", {})
         lines = obj.get("record")
         if not isinstance(meta, dict):
-            self._set_aside(_GAME, "damaged", say(N_('"meta" is not an object')))
-            return None
+            return say(N_('"meta" is not an object'))
         if not isinstance(lines, list) or not all(isinstance(line, dict) for line in lines):
-            self._set_aside(_GAME, "damaged", say(N_('"record" is not a list of lines')))
-            return None
+            return say(N_('"record" is not a list of lines'))
         names = lines[0].get("names") if lines else None
         if isinstance(names, list) and not all(is_name(name) for name in names):
-            self._set_aside(_GAME, "damaged", say(N_("a player's name is not printable text")))
-            return None
+            return say(N_("a player's name is not printable text"))
         from game.rules.record import RecordError, load_record
 
         try:
@@ -352,21 +365,17 @@ class Store:
         except RecordError as error:
             # Translators: {line} is a number; {reason} is a technical detail, in English
             broken = N_("record line {line}: {reason}")
-            self._set_aside(_GAME, "damaged", say(broken, line=error.line, reason=error.reason))
-            return None
+            return say(broken, line=error.line, reason=error.reason)
         except Exception:  # whatever the content, a load must not raise
-            self._set_aside(_GAME, "damaged", say(N_("the record does not replay")))
-            return None
+            return say(N_("the record does not replay"))
         if not all(is_name(name) for name in state.names):
-            self._set_aside(_GAME, "damaged", say(N_("a player's name is not printable text")))
-            return None
+            return say(N_("a player's name is not printable text"))
         try:
             # The record is saved again as the match plays on: it must be text UTF-8 can
             # write (JSON can spell a lone surrogate, which UTF-8 cannot).
             text.encode("utf-8")
         except UnicodeError:
-            self._set_aside(_GAME, "damaged", say(N_("it holds text that cannot be saved")))
-            return None
+            return say(N_("it holds text that cannot be saved"))
         bad: list[str] = []  # the meta's values, checked against this record and the rules
         meta = game_meta_from_json(meta, state, bad)
         self._note_bad_fields(_GAME, bad)

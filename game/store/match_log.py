@@ -25,7 +25,9 @@ Reading it back (:func:`with_logged_actions`, which :meth:`game.store.home.Store
 the saved game's record with the log's later entries laid over it. A last line cut short by a
 kill is dropped (it never finished, so nobody saw its move). A log that is not ours, is damaged
 before its last line, or that names another match and does not hold the whole record is renamed
-aside with a notice and the saved game is used as it is. Nothing here raises on a file's content.
+aside with a notice and the saved game is used as it is; so is one whose moves, well formed, do
+not replay over the saved game (:meth:`game.store.Store.load_game` finds that out: the good
+save is never set aside for the log's sake). Nothing here raises on a file's content.
 """
 
 from __future__ import annotations
@@ -262,6 +264,12 @@ def with_logged_actions(store: Store, saved: dict[str, Any] | None) -> dict[str,
     body = dict(saved) if saved is not None and from_saved else {}
     body["meta"], body["record"] = meta, lines
     return body
+
+
+def set_log_aside(store: Store, why: Say | str) -> None:
+    """The log's moves cannot be used (they do not replay over the saved game): renamed
+    aside with a notice, so the saved game resumes as it is."""
+    _set_aside(store, store.home / LOG_NAME, why)
 
 
 def _set_aside(store: Store, path: Path, why: Say | str, aside: str = DAMAGED) -> None:

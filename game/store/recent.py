@@ -20,21 +20,22 @@ touched. A keep marks its key pending in the index before it writes the record a
 entry (each atomically), then writes the index with the key first: a keep cut short is
 finished, or its files removed, by the next one (the index named them). A folder from before
 the index gets one built once from its newest entry files (at most :data:`MAX_SCAN_READS`
-read). Keeping the same match again (the game stopped between keeping it and forgetting its
-save, see :mod:`game.match.keeper`) changes nothing. A kept match's work is bounded: one index read,
-two record-and-entry writes, two index writes and at most six removals, so it runs on the frame
-thread.
+read), and so does an index that names an entry not there (a key damaged), so that no kept
+match goes unlisted. Keeping the same match again (the game stopped between keeping it and
+forgetting its save, see :mod:`game.match.keeper`) changes nothing. A kept match's work is bounded:
+one index read, two record-and-entry writes, two index writes and at most six removals, so it
+runs on the frame thread.
 
 Nothing is followed out of the folder: when ``recent/`` itself is a link it is renamed aside
 (the link, never what it leads to) with a notice and a new folder is made; a link in place of
 a file is renamed aside in the same way. An entry that cannot be read, or whose record is
 missing, not an ordinary file, broken or of another match (its names, totals, winners or rules
 differ from the entry's), is renamed aside like the store's files
-(``KEY.damaged-20261201-080000.json``, ``KEY.unreadable-...``) with a notice, its record with
-it, and the list goes on without it. A kept review that cannot be used (damaged, too deep, not
-finite, not matching its record) is renamed aside quietly and made again. Temporaries of writes
-killed midway (``.KEY.jsonl.x1y2z3q4.tmp``) are removed once stale, when the list opens.
-Nothing here raises on a file's content.
+(``KEY.damaged-20261201-080000.json``, ``KEY.unreadable-...``) with a notice, its record and
+kept review with it, and the list goes on without it. A kept review that cannot be used
+(damaged, too deep, not finite, not matching its record) is renamed aside quietly and made
+again. Temporaries of writes killed midway (``.KEY.jsonl.x1y2z3q4.tmp``) are removed once
+stale, when the list opens. Nothing here raises on a file's content.
 """
 
 from __future__ import annotations
@@ -158,7 +159,18 @@ class RecentMatches:
         why: Say | str = ""
         try:
             obj = self._read_json(path, MAX_INDEX_BYTES)
-            return index_from_json(obj)
+            index = index_from_json(obj)
+            if all(os.path.lexists(self.folder / f"{key}.json") for key in index.keys):
+                return index
+            # It names an entry that is not there (a key damaged, a match set aside): the
+            # kept matches it no longer names would never be listed again, so it is built anew.
+            built = self._build_index(save=False)
+            built.pending = index.pending  # a keep cut short is still finished or cleaned
+            built.order = max(built.order, index.order)  # an order is never given twice
+            if save:
+                with contextlib.suppress(OSError):
+                    self._write_index(built)
+            return built
         except (FileNotFoundError, NotADirectoryError):
             pass
         except Refused as refusal:
@@ -370,12 +382,13 @@ class RecentMatches:
         return item
 
     def _refuse(self, path: Path, reason: str, why: Say | str, quiet: bool) -> RecentMatch | None:
-        """Set ``path`` aside (unless ``quiet``), its record with it; None: no entry there."""
+        """Set ``path`` aside (unless ``quiet``), its record and review with it; None: no
+        entry there."""
         if not quiet:
             self.set_aside(path, reason, why)
-            record = path.with_suffix(".jsonl")
-            if not os.path.lexists(path) and os.path.lexists(record):
-                self._aside(record, reason)  # kept beside it, never pruned
+            for other in (path.with_suffix(".jsonl"), path.with_suffix(".review.json")):
+                if not os.path.lexists(path) and os.path.lexists(other):
+                    self._aside(other, reason)  # kept beside it, never pruned
         return None
 
     def set_aside(self, path: Path, reason: str, why: Say | str) -> None:

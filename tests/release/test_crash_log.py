@@ -76,3 +76,17 @@ def test_a_folder_at_the_logs_place_is_set_aside(tmp_path: Path) -> None:
 def test_a_log_that_cannot_be_written_is_no_second_crash(tmp_path: Path) -> None:
     missing = tmp_path / "no such folder" / "deeper"
     assert write_report(missing, "TableScene", "boom") is None
+
+
+def test_a_report_after_a_log_cut_short_reads_back_as_a_report_of_its_own(
+    tmp_path: Path,
+) -> None:
+    write_report(tmp_path, "MenuScene", "Traceback ...\nValueError: first", now=0.0)
+    log = tmp_path / FILE_NAME
+    log.write_bytes(log.read_bytes()[:-4])  # the disk lost the end of the last line
+    assert write_report(tmp_path, "TableScene", "ValueError: second", now=60.0) is not None
+    first, second = read_reports(tmp_path)
+    assert first.endswith("ValueError: fi\n")
+    assert second == f"=== 1970-01-01T00:01:00Z  mexican-train {__version__}  TableScene\n" + (
+        "ValueError: second\n"
+    )

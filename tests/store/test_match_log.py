@@ -3,6 +3,7 @@ thread is doing, and the log read back never brings a wrong or broken match to t
 
 from __future__ import annotations
 
+import json
 import threading
 from pathlib import Path
 from typing import Any
@@ -199,3 +200,31 @@ def test_a_log_that_is_a_link_out_of_the_folder_is_set_aside_and_its_target_kept
     notices = store.take_notices()
     assert len(notices) == 1 and "leads out of the game's folder" in notices[0]
     assert [p.is_symlink() for p in home.glob("game.*.log")] == [True]
+
+
+def test_a_log_whose_moves_do_not_replay_is_set_aside_and_the_last_full_save_resumes(
+    tmp_path: Path,
+) -> None:
+    """A logged move the disk garbled into another, still well formed, that the rules refuse:
+    the log goes aside with its notice, and the good game.json resumes (never set aside)."""
+    keeper = Keeper(Store(tmp_path))
+    session = person_session()
+    keeper.watch(session)
+    play(session, 3)
+    keeper.close()
+    full = session.writer.text()
+    saved_file = (tmp_path / "game.json").read_bytes()
+    meta = json.loads(saved_file)["meta"]
+    wrong = {"type": "play", "seat": session.state.current, "tile": [9, 9], "train": "p0"}
+    entry = {"seq": 99, "at": len(full.splitlines()), "lines": [wrong], "meta": meta}
+    with open(tmp_path / "game.log", "a", encoding="utf-8") as log:
+        log.write(json.dumps(entry) + "\n")
+    logged = (tmp_path / "game.log").read_bytes()
+    store = Store(tmp_path)
+    saved = store.load_game()
+    assert saved is not None and saved.text() == full
+    assert (tmp_path / "game.json").read_bytes() == saved_file
+    [notice] = store.take_notices()
+    assert "resumes from its last full save" in notice
+    [aside] = tmp_path.glob("game.damaged-*.log")
+    assert aside.read_bytes() == logged and not (tmp_path / "game.log").exists()

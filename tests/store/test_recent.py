@@ -142,6 +142,53 @@ def test_a_damaged_entry_is_set_aside_with_a_notice_and_the_others_still_list(
     assert len(recent.entries()) == 2 and store.take_notices() == []  # said once
 
 
+def test_an_index_naming_a_match_that_is_not_there_still_lists_every_kept_match(
+    tmp_path: Path,
+) -> None:
+    """A key of the index damaged into another (one flipped letter): the match it named is
+    still listed, opens, and is still dropped in its turn, never left behind unlisted."""
+    store = Store(tmp_path)
+    recent = RecentMatches(store, clock=Clock())
+    sessions = [finished_session(seed) for seed in (1, 2, 3)]
+    for session in sessions:
+        recent.keep(session.writer.text(), _entry(session))
+    index = tmp_path / "recent" / "index.json"
+    middle = sessions[1].match_id
+    index.write_text(index.read_text("utf-8").replace(middle, "X" + middle[1:]), "utf-8")
+    listed = recent.entries()
+    assert [item.match for item in listed] == [s.match_id for s in sessions[::-1]]
+    assert all(recent.load_record(item) is not None for item in listed)
+    assert store.take_notices() == []
+    for seed in range(4, MAX_RECENT + 3):  # the oldest two go, by the index's names
+        session = finished_session(seed)
+        assert recent.keep(session.writer.text(), _entry(session))
+    names = {p.name for p in (tmp_path / "recent").iterdir()}
+    assert not any(name.startswith((sessions[0].match_id, middle)) for name in names)
+    assert len(recent.entries()) == MAX_RECENT
+
+
+def test_a_damaged_entry_takes_its_kept_review_aside_with_it_nothing_left_unlisted(
+    tmp_path: Path,
+) -> None:
+    store = Store(tmp_path)
+    recent = RecentMatches(store, clock=Clock())
+    session = finished_session(5)
+    recent.keep(session.writer.text(), _entry(session))
+    [item] = recent.entries()
+    loaded = recent.load_record(item)
+    assert loaded is not None
+    assert recent.keep_review(item, loaded[1], review(loaded[0], 0, guesses=2), 2)
+    kept_review = item.review_path.read_bytes()
+    (tmp_path / "recent" / f"{item.key}.json").write_text("{", "utf-8")
+    assert recent.entries() == []
+    [notice] = store.take_notices()
+    assert "A recent match could not be read (it is not JSON)" in notice
+    left = sorted(p.name for p in (tmp_path / "recent").iterdir() if p.name.startswith(item.key))
+    assert len(left) == 3 and all(".damaged-" in name for name in left)
+    [aside] = (tmp_path / "recent").glob(f"{item.key}.review.damaged-*.json")
+    assert aside.read_bytes() == kept_review
+
+
 def test_an_entry_that_cannot_be_read_is_set_aside_as_unreadable(tmp_path: Path) -> None:
     store = Store(tmp_path)
     recent = RecentMatches(store, clock=Clock())
