@@ -21,8 +21,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.match.session import MatchConfig, Session
 from game.rules import PLAY, Action, GameState, Play, Rules
-from game.scenes.session import MatchConfig, Session
 
 SEED = 5
 RULES = Rules.standard().with_options(rounds=2)
