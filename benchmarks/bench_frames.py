@@ -40,7 +40,7 @@ from game.match.review_worker import ReviewJob  # noqa: E402
 from game.match.session import MatchConfig, Session  # noqa: E402
 from game.rules import Play, Tile  # noqa: E402
 from game.rules import events as ev  # noqa: E402
-from game.scenes.table import TableScene  # noqa: E402
+from game.scenes.play.table import TableScene  # noqa: E402
 
 
 class Thinker:

@@ -16,7 +16,7 @@ reach the top scene in canvas pixels; keys and gamepad buttons become intents of
 ``Scene.intent`` first (the focus, the table's tile choice), and when a scene does not use
 one, a gamepad intent (or a held key's repeat) reaches ``Scene.handle`` as the key it stands for
 (A = Enter, B = Esc, Start = P, X = D, Y = S), so every screen that works by keyboard works by
-gamepad. In kiosk mode (:mod:`game.scenes.kiosk`) quitting is refused except by the operator.
+gamepad. In kiosk mode (:mod:`game.scenes.kiosk.kiosk`) quitting is refused except by the operator.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from game.input.router import InputRouter
 from game.input.viewport import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, Viewport
 from game.launch import open_app as open_app  # the game as a player opens it
 from game.launch import run as run
-from game.scenes.base import Scene
+from game.scenes.kit.base import Scene
 from game.sound.audio import SoundBoard
 from game.sound.start import shared_sounds
 from game.store.settings import Settings
@@ -51,7 +51,7 @@ from game.view.tiles import TileRenderer
 
 if TYPE_CHECKING:
     from game.match.keeper import Keeper
-    from game.scenes.kiosk import Kiosk, KioskConfig
+    from game.scenes.kiosk.kiosk import Kiosk, KioskConfig
     from game.store.home import Notice, Store
     from game.view.widgets import Toast
 
@@ -144,7 +144,7 @@ class App:
         self.guard = Guard(self)  # an error in a frame: back to the menu, the match kept
         self.kiosk: Kiosk | None = None
         if kiosk is not None:
-            from game.scenes.kiosk import Kiosk
+            from game.scenes.kiosk.kiosk import Kiosk
 
             self.kiosk = Kiosk(self, kiosk)
         # Every open scene lays itself out again in a newly chosen language (until close();

@@ -467,7 +467,7 @@ def _replay(
 
     from game.app import App
     from game.rules.record import Record, RecordError
-    from game.scenes.replay import ReplayErrorScene, ReplayScene
+    from game.scenes.review.replay import ReplayErrorScene, ReplayScene
     from game.store.safe_files import load_record_file
 
     error: tuple[int | None, str] | None = None

@@ -126,7 +126,7 @@ class Guard:
                     pass  # the scene that failed may fail again on its way out
         app.idle = 0.0
         try:
-            from game.scenes.menu import MenuScene
+            from game.scenes.pages.menu import MenuScene
 
             app.push(MenuScene(app))
         except Exception as error:

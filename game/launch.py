@@ -43,13 +43,13 @@ def open_app(
 
     kiosk_config = None
     if kiosk:
-        from game.scenes.kiosk import KioskConfig
+        from game.scenes.kiosk.kiosk import KioskConfig
 
         kiosk_config = KioskConfig.load(store)
     app = App(size, store=store, fullscreen=fullscreen, kiosk=kiosk_config)
     autoplay = os.environ.get(startup.AUTOPLAY_VARIABLE, "").strip()
     app.autoplay = autoplay or None
-    from game.scenes.menu import MenuScene
+    from game.scenes.pages.menu import MenuScene
 
     menu = MenuScene(app)
     app.push(menu)

@@ -140,20 +140,20 @@ def check_scenes(app: App) -> str:
     from game.match.session import MatchConfig, Session
     from game.rules import GameState, Rules
     from game.rules.record import RecordWriter, parse_record
-    from game.scenes.cover import CoverScene
-    from game.scenes.custom import CustomTableScene
-    from game.scenes.daily import DailyScene
-    from game.scenes.deal import DealScene
-    from game.scenes.kiosk import AttractScene, Kiosk, KioskConfig, PinPadScene
-    from game.scenes.ladder import LadderScene
-    from game.scenes.menu import MenuScene
-    from game.scenes.pause import PauseScene
-    from game.scenes.progress import ladder_refusals
-    from game.scenes.replay import ReplayErrorScene, ReplayScene
-    from game.scenes.rules_page import RulesScene
-    from game.scenes.settings import SettingsScene
-    from game.scenes.statistics import StatisticsScene
-    from game.scenes.table import TableScene
+    from game.scenes.kiosk.kiosk import AttractScene, Kiosk, KioskConfig, PinPadScene
+    from game.scenes.pages.custom import CustomTableScene
+    from game.scenes.pages.daily import DailyScene
+    from game.scenes.pages.ladder import LadderScene
+    from game.scenes.pages.menu import MenuScene
+    from game.scenes.pages.progress import ladder_refusals
+    from game.scenes.pages.rules_page import RulesScene
+    from game.scenes.pages.settings import SettingsScene
+    from game.scenes.pages.statistics import StatisticsScene
+    from game.scenes.play.cover import CoverScene
+    from game.scenes.play.deal import DealScene
+    from game.scenes.play.pause import PauseScene
+    from game.scenes.play.table import TableScene
+    from game.scenes.review.replay import ReplayErrorScene, ReplayScene
 
     drawn: list[str] = []
 
@@ -241,7 +241,7 @@ def _scene_classes() -> set[str]:
     import pkgutil
 
     import game.scenes
-    from game.scenes.base import Scene
+    from game.scenes.kit.base import Scene
 
     for module in pkgutil.iter_modules(game.scenes.__path__):
         importlib.import_module(f"game.scenes.{module.name}")
@@ -261,10 +261,10 @@ def check_round(app: App) -> str:
     from game.match.session import MatchConfig, Session
     from game.rules import Rules
     from game.rules.record import load_record
-    from game.scenes.deal import DealScene
-    from game.scenes.match_end import MatchEndScene
-    from game.scenes.menu import MenuScene
-    from game.scenes.summary import RoundSummaryScene
+    from game.scenes.pages.menu import MenuScene
+    from game.scenes.play.deal import DealScene
+    from game.scenes.play.match_end import MatchEndScene
+    from game.scenes.play.summary import RoundSummaryScene
 
     rules = Rules.standard().with_options(rounds=1)
     kinds: list[str | None] = ["normal", "greedy", "normal", "easy"]

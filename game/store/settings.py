@@ -2,7 +2,7 @@
 
 Each field is one key of ``settings.json`` under the same name; :mod:`game.store.home` reads and
 writes the file and checks every loaded value (wrong ones fall back to the default here, with
-a notice). The ``kiosk_`` fields are the operator's (see :mod:`game.scenes.kiosk`): a kiosk's
+a notice). The ``kiosk_`` fields are the operator's (see :mod:`game.scenes.kiosk.kiosk`): a kiosk's
 players change the others for their own game only.
 """
 
@@ -39,7 +39,7 @@ class Settings:
     # printed in the help would be no secret; the kiosk asks for a PIN at its first start).
     kiosk_exit_chord: str = ""
     kiosk_idle_seconds: int = 90  # idle time before kiosk mode returns to the attract mode
-    kiosk_pin_hash: str = ""  # the operator's PIN, salted and hashed (game.scenes.kiosk)
+    kiosk_pin_hash: str = ""  # the operator's PIN, salted and hashed (game.scenes.kiosk.kiosk)
     kiosk_pin_failures: int = 0  # wrong PINs in a row (kept over a restart: the lockout grows)
     kiosk_pin_locked_seconds: float = 0.0  # what was left of the PIN pad's lockout
     window_size: tuple[int, int] | None = None  # the last windowed size, or None

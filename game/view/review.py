@@ -5,7 +5,7 @@ and symbol all tell its label, so colour is never the only cue: good a sky-blue 
 inaccuracy a yellow diamond with "?!", a mistake an orange triangle with "?", a blunder a
 vermillion square with "??", a forced move a small grey dot. The colours are Okabe-Ito's (the
 palette the colour-blind safe theme is built on, see :mod:`game.view.theme`), apart in
-lightness as well as hue. The words that go with them are in :mod:`game.scenes.review_words`.
+lightness as well as hue. The words that go with them are in :mod:`game.scenes.review.review_words`.
 """
 
 from __future__ import annotations

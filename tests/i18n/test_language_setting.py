@@ -10,8 +10,8 @@ import pytest
 
 from game import i18n
 from game.app import App
-from game.scenes.pause import PauseScene
-from game.scenes.settings import LANGUAGE_CHOICES, SettingsScene, language_label
+from game.scenes.pages.settings import LANGUAGE_CHOICES, SettingsScene, language_label
+from game.scenes.play.pause import PauseScene
 from game.store.home import Store
 from game.view import widgets
 

@@ -126,7 +126,7 @@ def test_rules_scene_draws_the_page_in_the_current_language() -> None:
     """The rules scene wraps the current language's page (heading and sections) and lays it
     out anew when the language changes."""
     from game.app import App
-    from game.scenes.rules_page import RulesScene
+    from game.scenes.pages.rules_page import RulesScene
     from game.view import widgets
 
     app = App((640, 480), resizable=False)

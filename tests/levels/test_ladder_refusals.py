@@ -14,10 +14,11 @@ import pytest
 from game import i18n
 from game.app import App
 from game.levels import CLEARED, LOCKED, OPEN, default_levels_dir, ladder_state, load_levels
-from game.scenes import level_card, progress
-from game.scenes.deal import DealScene
-from game.scenes.ladder import LadderScene
-from game.scenes.menu import MenuScene
+from game.scenes.kit import level_card
+from game.scenes.pages import progress
+from game.scenes.pages.ladder import LadderScene
+from game.scenes.pages.menu import MenuScene
+from game.scenes.play.deal import DealScene
 from game.store.home import Progress
 from game.view import widgets
 from tests.ui.driver import frames, new_app, post

@@ -8,10 +8,10 @@ import pygame
 from game.input.glyphs import glyph_for
 from game.input.intents import Device
 from game.rules import Play
-from game.scenes.menu import MenuScene
-from game.scenes.pause import PauseScene
-from game.scenes.settings import SettingsScene
-from game.scenes.table import TableScene
+from game.scenes.pages.menu import MenuScene
+from game.scenes.pages.settings import SettingsScene
+from game.scenes.play.pause import PauseScene
+from game.scenes.play.table import TableScene
 
 from .helpers import FakePads, frames, new_app, pad_button, post, table_with_a_play
 

@@ -12,7 +12,7 @@ import pytest
 from game.app import App
 from game.input.focus import FocusItem
 from game.input.router import REPEAT_DELAY, REPEAT_EVERY
-from game.scenes.base import Scene
+from game.scenes.kit.base import Scene
 
 from .helpers import frames, post
 

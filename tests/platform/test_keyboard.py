@@ -7,13 +7,13 @@ import pygame
 from game.input.intents import Device
 from game.match.session import MatchConfig
 from game.rules import DRAW, END_TURN, PASS, Play, Rules
-from game.scenes.deal import DealScene
-from game.scenes.menu import MenuScene, start_match
-from game.scenes.options import OptionsScene
-from game.scenes.pause import PauseScene
-from game.scenes.settings import SettingsScene
-from game.scenes.summary import RoundSummaryScene
-from game.scenes.table import TableScene
+from game.scenes.kit.options import OptionsScene
+from game.scenes.pages.menu import MenuScene, start_match
+from game.scenes.pages.settings import SettingsScene
+from game.scenes.play.deal import DealScene
+from game.scenes.play.pause import PauseScene
+from game.scenes.play.summary import RoundSummaryScene
+from game.scenes.play.table import TableScene
 
 from .helpers import frames, key, new_app, run_until, tab_to, table_with_a_play
 

@@ -8,10 +8,10 @@ import pygame
 from game.app import App
 from game.match.session import MatchConfig
 from game.rules import Rules
-from game.scenes.deal import DealScene
-from game.scenes.kiosk import AttractScene, KioskConfig, PinPadScene
-from game.scenes.menu import MenuScene, start_match
-from game.scenes.table import TableScene
+from game.scenes.kiosk.kiosk import AttractScene, KioskConfig, PinPadScene
+from game.scenes.pages.menu import MenuScene, start_match
+from game.scenes.play.deal import DealScene
+from game.scenes.play.table import TableScene
 
 from .helpers import finger, frames, key, pad_button, post, run_until
 

@@ -14,10 +14,10 @@ import pytest
 
 from game import cli, i18n
 from game.app import App
-from game.scenes import kiosk as kiosk_module
-from game.scenes.kiosk import AttractScene, KioskConfig, PinPadScene
-from game.scenes.menu import MenuScene
-from game.scenes.settings import SettingsScene
+from game.scenes.kiosk import kiosk as kiosk_module
+from game.scenes.kiosk.kiosk import AttractScene, KioskConfig, PinPadScene
+from game.scenes.pages.menu import MenuScene
+from game.scenes.pages.settings import SettingsScene
 from game.store.home import Store
 from game.store.settings import Settings
 from game.view.widgets import Button
@@ -340,7 +340,7 @@ def test_the_help_says_what_kiosk_mode_is_for_and_how_the_operator_leaves() -> N
 
 
 def test_the_lockout_countdown_never_shows_sixty_seconds() -> None:
-    from game.scenes.kiosk import clock_text
+    from game.scenes.kiosk.kiosk import clock_text
 
     assert clock_text(1919.5) == "32:00"
     assert clock_text(28.2) == "0:29"

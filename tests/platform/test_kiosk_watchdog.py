@@ -31,8 +31,8 @@ from game.guard import GAVE_UP_EXIT
 from game.match.keeper import session_meta
 from game.match.session import MatchConfig, Session
 from game.rules import Rules
-from game.scenes import kiosk as kiosk_module
-from game.scenes.kiosk import hash_pin
+from game.scenes.kiosk import kiosk as kiosk_module
+from game.scenes.kiosk.kiosk import hash_pin
 from game.store.crash_log import read_reports
 from game.store.home import Store
 from game.store.settings import Settings
@@ -360,7 +360,7 @@ def test_a_kiosk_game_whose_menu_keeps_failing_ends_with_a_status_that_restarts_
 ) -> None:
     import pygame
 
-    from game.scenes.menu import MenuScene
+    from game.scenes.pages.menu import MenuScene
 
     home = tmp_path / "home"
     kiosk_home(home)
@@ -379,7 +379,7 @@ def test_a_restarted_kiosk_game_opens_on_the_attract_screen(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from game.app import open_app
-    from game.scenes.attract import AttractScene
+    from game.scenes.kiosk.attract import AttractScene
 
     home = tmp_path / "home"
     kiosk_home(home)
@@ -400,8 +400,8 @@ def test_a_restarted_kiosk_game_opens_on_the_attract_screen(
 def test_a_fault_on_the_attract_screen_lands_on_the_kiosk_menu_still_guarded(
     tmp_path: Path, opened: list[App], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from game.scenes.attract import AttractScene
-    from game.scenes.menu import MenuScene
+    from game.scenes.kiosk.attract import AttractScene
+    from game.scenes.pages.menu import MenuScene
 
     home = tmp_path / "home"
     kiosk_home(home)

@@ -7,12 +7,12 @@ import pygame
 
 from game.match.session import MatchConfig
 from game.rules import DRAW, END_TURN, PASS, Play, Rules
-from game.scenes.cover import GUARD, CoverScene
-from game.scenes.custom import CustomTableScene
-from game.scenes.deal import DealScene
-from game.scenes.menu import MenuScene, start_match
-from game.scenes.summary import RoundSummaryScene
-from game.scenes.table import TableScene
+from game.scenes.pages.custom import CustomTableScene
+from game.scenes.pages.menu import MenuScene, start_match
+from game.scenes.play.cover import GUARD, CoverScene
+from game.scenes.play.deal import DealScene
+from game.scenes.play.summary import RoundSummaryScene
+from game.scenes.play.table import TableScene
 
 from .helpers import finger, frames, key, new_app, run_until
 
@@ -125,7 +125,7 @@ def test_keys_reveal_and_escape_pauses_on_the_cover() -> None:
         assert isinstance(cover, CoverScene)
         frames(app, round(GUARD * 60) + 2)
         key(app, pygame.K_ESCAPE)
-        from game.scenes.pause import PauseScene
+        from game.scenes.play.pause import PauseScene
 
         assert isinstance(app.top, PauseScene)
         key(app, pygame.K_ESCAPE)

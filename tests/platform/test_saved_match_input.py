@@ -15,8 +15,8 @@ import pytest
 
 from game import i18n
 from game.app import App
-from game.scenes.menu import MenuScene
-from game.scenes.question import SavedMatchQuestion
+from game.scenes.kit.question import SavedMatchQuestion
+from game.scenes.pages.menu import MenuScene
 from tests.ui.driver import click
 from tests.ui.test_lesson_table import menu_button
 from tests.ui.test_saved_match_question import left_match, on_the_table, session_on_top

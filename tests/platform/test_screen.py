@@ -10,9 +10,9 @@ import pytest
 
 from game.app import App
 from game.input.viewport import Viewport, canvas_size
-from game.scenes.custom import CustomTableScene
-from game.scenes.menu import MenuScene
-from game.scenes.settings import SettingsScene
+from game.scenes.pages.custom import CustomTableScene
+from game.scenes.pages.menu import MenuScene
+from game.scenes.pages.settings import SettingsScene
 from game.view.layout import compute_layout, is_portrait, portrait_order, train_geometry
 from tests.ui.test_layout import long_train
 

@@ -6,9 +6,9 @@ import pygame
 
 from game.input.router import MOUSE_TOUCH_ID
 from game.rules import Play
-from game.scenes.custom import CustomTableScene
-from game.scenes.menu import MenuScene
-from game.scenes.table import TableScene
+from game.scenes.pages.custom import CustomTableScene
+from game.scenes.pages.menu import MenuScene
+from game.scenes.play.table import TableScene
 
 from .helpers import finger, frames, new_app, post, table_with_a_play
 

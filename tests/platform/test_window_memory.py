@@ -16,8 +16,8 @@ import pytest
 from game import cli
 from game.app import App
 from game.input.viewport import DEFAULT_SIZE
-from game.scenes.kiosk import KioskConfig
-from game.scenes.menu import MenuScene
+from game.scenes.kiosk.kiosk import KioskConfig
+from game.scenes.pages.menu import MenuScene
 from game.store.home import Store
 from game.store.settings import Settings
 

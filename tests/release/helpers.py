@@ -8,7 +8,7 @@ from game.app import App, open_app
 from game.levels import Level
 from game.match.session import MatchConfig, Session
 from game.rules import GameState
-from game.scenes.lesson import LessonOfferScene
+from game.scenes.play.lesson import LessonOfferScene
 from game.store.home import Store
 from game.store.settings import Settings
 from game.view.widgets import Button
@@ -140,14 +140,14 @@ def save_near_the_end(store: Store, config: MatchConfig, seat_zero: str = "greed
 
 
 def level_named(level_id: str) -> Level:
-    from game.scenes.progress import ladder_levels
+    from game.scenes.pages.progress import ladder_levels
 
     return next(level for level in ladder_levels() if level.id == level_id)
 
 
 def play_until_the_last_summary(app: App, limit: int = 5000) -> Session:
     """Step the game until the last round's summary is up (nothing pressed); its session."""
-    from game.scenes.summary import RoundSummaryScene
+    from game.scenes.play.summary import RoundSummaryScene
 
     for _ in range(limit):
         top = app.top

@@ -16,13 +16,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from game.app import open_app  # noqa: E402
 from game.match.session import MatchConfig  # noqa: E402
 from game.rules import DRAW, END_TURN, PASS, Play, Rules  # noqa: E402
-from game.scenes.deal import DealScene  # noqa: E402
-from game.scenes.lesson import LessonOfferScene  # noqa: E402
-from game.scenes.match_end import MatchEndScene  # noqa: E402
-from game.scenes.menu import resume_match, start_match  # noqa: E402
-from game.scenes.summary import RoundSummaryScene  # noqa: E402
-from game.scenes.table import TableScene  # noqa: E402
-from game.scenes.take_back import TakeBackScene  # noqa: E402
+from game.scenes.pages.menu import resume_match, start_match  # noqa: E402
+from game.scenes.play.deal import DealScene  # noqa: E402
+from game.scenes.play.lesson import LessonOfferScene  # noqa: E402
+from game.scenes.play.match_end import MatchEndScene  # noqa: E402
+from game.scenes.play.summary import RoundSummaryScene  # noqa: E402
+from game.scenes.play.table import TableScene  # noqa: E402
+from game.scenes.play.take_back import TakeBackScene  # noqa: E402
 from game.store.home import Store  # noqa: E402
 
 FRAME = 1 / 60

@@ -17,8 +17,8 @@ from game.app import App
 from game.guard import MOST_REPEATS
 from game.match.session import MatchConfig
 from game.rules import Rules
-from game.scenes.menu import MenuScene, start_match
-from game.scenes.table import TableScene
+from game.scenes.pages.menu import MenuScene, start_match
+from game.scenes.play.table import TableScene
 from game.store.crash_log import read_reports
 from game.store.home import Store
 
@@ -99,7 +99,7 @@ def test_a_fault_in_the_tables_method_lands_on_the_menu_and_the_match_resumes(
 def test_a_fault_with_no_match_being_played_says_so_without_a_saved_match(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from game.scenes.statistics import StatisticsScene
+    from game.scenes.pages.statistics import StatisticsScene
 
     app = start_game(Store(home))
     try:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 
-from game.scenes.menu import MenuScene
+from game.scenes.pages.menu import MenuScene
 from game.store.home import Store
 from game.store.settings import Settings
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from game.scenes.custom import CustomTableScene
-from game.scenes.deal import DealScene
-from game.scenes.menu import MenuScene
-from game.scenes.table import TableScene
+from game.scenes.pages.custom import CustomTableScene
+from game.scenes.pages.menu import MenuScene
+from game.scenes.play.deal import DealScene
+from game.scenes.play.table import TableScene
 from game.store.home import Store
 from tests.store.helpers import record_after
 

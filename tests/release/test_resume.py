@@ -46,8 +46,8 @@ def test_a_first_turn_line_stopped_early_resumes_stopped(tmp_path: Path) -> None
 
 
 def test_a_save_between_rounds_resumes_on_the_round_summary(tmp_path: Path) -> None:
-    from game.scenes.summary import RoundSummaryScene
-    from game.scenes.table import TableScene
+    from game.scenes.play.summary import RoundSummaryScene
+    from game.scenes.play.table import TableScene
 
     from .helpers import button_labels, click_button, frames, start_game
 
@@ -79,9 +79,9 @@ def test_a_save_between_rounds_resumes_on_the_round_summary(tmp_path: Path) -> N
 
 
 def test_a_match_left_from_the_pause_menu_is_offered_on_the_menu(tmp_path: Path) -> None:
-    from game.scenes.menu import MenuScene, start_match
-    from game.scenes.pause import PauseScene
-    from game.scenes.table import TableScene
+    from game.scenes.pages.menu import MenuScene, start_match
+    from game.scenes.play.pause import PauseScene
+    from game.scenes.play.table import TableScene
 
     from .helpers import button_labels, click_button, frames, start_game
 

@@ -28,9 +28,9 @@ import pytest
 
 from game.match.keeper import record_digest
 from game.rules.record import load_record
-from game.scenes.deal import DealScene
-from game.scenes.menu import MenuScene
-from game.scenes.table import TableScene
+from game.scenes.pages.menu import MenuScene
+from game.scenes.play.deal import DealScene
+from game.scenes.play.table import TableScene
 from game.store.home import Store
 from game.store.settings import Settings
 

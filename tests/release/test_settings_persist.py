@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pygame
 
-from game.scenes.menu import MenuScene
-from game.scenes.settings import SettingsScene
+from game.scenes.pages.menu import MenuScene
+from game.scenes.pages.settings import SettingsScene
 from game.store.home import Store
 
 from .helpers import click_at, click_button, frames, start_game

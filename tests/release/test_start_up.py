@@ -50,12 +50,12 @@ LATER = (
     "game.levels.daily",
     "game.match.session",
     "game.match.runner",
-    "game.scenes.table",
-    "game.scenes.lesson",
-    "game.scenes.ladder",
-    "game.scenes.daily",
-    "game.scenes.progress",
-    "game.scenes.level_card",
+    "game.scenes.play.table",
+    "game.scenes.play.lesson",
+    "game.scenes.pages.ladder",
+    "game.scenes.pages.daily",
+    "game.scenes.pages.progress",
+    "game.scenes.kit.level_card",
     "game.view.table",
 )
 
@@ -83,7 +83,7 @@ def test_the_first_frame_of_a_first_start_loads_nothing_it_does_not_show(home: P
     modules = _first_frame_modules(home)
     early = [m for m in modules if m.startswith(LATER)]
     assert early == []
-    assert "game.scenes.menu" in modules  # what it shows is there
+    assert "game.scenes.pages.menu" in modules  # what it shows is there
 
 
 def test_the_first_frame_with_saved_settings_needs_no_worker_process(home: Path) -> None:
@@ -104,7 +104,7 @@ def test_the_first_frame_of_a_returning_player_at_the_default_table_loads_no_rul
     modules = _first_frame_modules(home, settings)
     early = [m for m in modules if m.startswith(LATER)]
     assert early == []
-    assert "game.scenes.menu" in modules
+    assert "game.scenes.pages.menu" in modules
 
 
 def test_the_first_frame_opens_one_font_face_for_all_its_text_sizes(home: Path) -> None:

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from game.match.session import MatchConfig
 from game.rules import Rules
-from game.scenes.match_end import MatchEndScene
-from game.scenes.menu import MenuScene, start_match
-from game.scenes.statistics import StatisticsScene
+from game.scenes.pages.menu import MenuScene, start_match
+from game.scenes.pages.statistics import StatisticsScene
+from game.scenes.play.match_end import MatchEndScene
 from game.store.home import Store
 
 from .helpers import click_button, frames, start_game

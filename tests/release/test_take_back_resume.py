@@ -24,8 +24,8 @@ from game.match.keeper import keep_results, record_digest, session_meta
 from game.match.session import MatchConfig
 from game.rules import DRAW, Play
 from game.rules.record import load_record
-from game.scenes.menu import start_match
-from game.scenes.table import TableScene
+from game.scenes.pages.menu import start_match
+from game.scenes.play.table import TableScene
 from game.store.home import Store
 from game.store.settings import Settings
 
@@ -195,7 +195,7 @@ def test_a_resumed_practice_match_stays_practice(home: Path) -> None:
 def test_the_take_backs_settings_are_kept_and_off_by_default(home: Path) -> None:
     import json
 
-    from game.scenes.kiosk import KioskConfig
+    from game.scenes.kiosk.kiosk import KioskConfig
 
     assert not Settings().take_backs and not Settings().kiosk_take_backs
     store = Store(home)

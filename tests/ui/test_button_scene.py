@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from game.scenes.buttons import ButtonScene  # noqa: E402
+from game.scenes.kit.buttons import ButtonScene  # noqa: E402
 from game.view import widgets as w  # noqa: E402
 
 if TYPE_CHECKING:

@@ -12,9 +12,9 @@ import pytest
 
 from game.ai.review import Decision, Review
 from game.rules import Play, Tile
-from game.scenes import review_words as words
-from game.scenes.base import Scene
-from game.scenes.review_table import ReviewTableScene
+from game.scenes.kit.base import Scene
+from game.scenes.review import review_words as words
+from game.scenes.review.review_table import ReviewTableScene
 from game.view import widgets as w
 from game.view.review import draw_bars, points_figure
 from game.view.theme import THEMES

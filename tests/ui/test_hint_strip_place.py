@@ -10,13 +10,13 @@ from game import i18n
 from game.app import App
 from game.input.intents import Device
 from game.rules import Rules
-from game.scenes.base import Scene
-from game.scenes.custom import CustomTableScene
-from game.scenes.menu import MenuScene
-from game.scenes.recent import RecentScene
-from game.scenes.rules_page import RulesScene
-from game.scenes.settings import SettingsScene
-from game.scenes.statistics import StatisticsScene
+from game.scenes.kit.base import Scene
+from game.scenes.pages.custom import CustomTableScene
+from game.scenes.pages.menu import MenuScene
+from game.scenes.pages.recent import RecentScene
+from game.scenes.pages.rules_page import RulesScene
+from game.scenes.pages.settings import SettingsScene
+from game.scenes.pages.statistics import StatisticsScene
 from game.view import widgets
 from tests.ui.driver import frames, new_app
 

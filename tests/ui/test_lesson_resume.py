@@ -15,7 +15,8 @@ import pytest
 
 from game.app import App
 from game.levels import lesson
-from game.scenes.lesson import (
+from game.scenes.pages.menu import MenuScene
+from game.scenes.play.lesson import (
     DECLINED,
     FINISHED,
     LessonScene,
@@ -23,8 +24,7 @@ from game.scenes.lesson import (
     remember_lesson,
     start_lesson,
 )
-from game.scenes.menu import MenuScene
-from game.scenes.pause import PauseScene
+from game.scenes.play.pause import PauseScene
 from game.store.home import Store
 from tests.platform.helpers import key
 

@@ -17,15 +17,15 @@ from game import i18n
 from game.app import App, open_app
 from game.levels import lesson
 from game.rules import DRAW, PASS, Play
-from game.scenes.lesson import (
+from game.scenes.pages.menu import MenuScene
+from game.scenes.pages.rules_page import RulesScene
+from game.scenes.play.lesson import (
     LessonOfferScene,
     LessonScene,
     LessonSummaryScene,
     lesson_table,
 )
-from game.scenes.menu import MenuScene
-from game.scenes.pause import PauseScene
-from game.scenes.rules_page import RulesScene
+from game.scenes.play.pause import PauseScene
 from game.store.home import Store
 from game.view import widgets as w
 from tests.platform.helpers import key, pad_button

@@ -8,7 +8,7 @@ import pytest
 
 from game import i18n
 from game.input.viewport import MIN_SIZE
-from game.scenes.menu import title_size
+from game.scenes.pages.menu import title_size
 from game.view import widgets as w
 from game.view.layout import ui_scale
 

@@ -14,11 +14,11 @@ import pytest
 
 from game.match.session import MatchConfig
 from game.rules import DRAW, END_TURN, PASS, Play, Rules
-from game.scenes.deal import DealScene
-from game.scenes.match_end import MatchEndScene
-from game.scenes.menu import MenuScene, start_match
-from game.scenes.summary import RoundSummaryScene
-from game.scenes.table import TableScene
+from game.scenes.pages.menu import MenuScene, start_match
+from game.scenes.play.deal import DealScene
+from game.scenes.play.match_end import MatchEndScene
+from game.scenes.play.summary import RoundSummaryScene
+from game.scenes.play.table import TableScene
 
 from .driver import click, drag, frames, new_app, run_until
 

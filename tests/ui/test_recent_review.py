@@ -26,14 +26,14 @@ from game.match.review_worker import ReviewJob
 from game.match.session import MatchConfig, Session
 from game.rules import Rules
 from game.rules.record import load_record
-from game.scenes import reviewing
-from game.scenes.match_end import MatchEndScene
-from game.scenes.menu import MenuScene
-from game.scenes.recent import RecentScene
-from game.scenes.replay import ReplayScene
-from game.scenes.review_table import ReviewTableScene
-from game.scenes.reviewing import ReviewingScene, WhoScene
-from game.scenes.statistics import StatisticsScene
+from game.scenes.pages.menu import MenuScene
+from game.scenes.pages.recent import RecentScene
+from game.scenes.pages.statistics import StatisticsScene
+from game.scenes.play.match_end import MatchEndScene
+from game.scenes.review import reviewing
+from game.scenes.review.replay import ReplayScene
+from game.scenes.review.review_table import ReviewTableScene
+from game.scenes.review.reviewing import ReviewingScene, WhoScene
 from game.store.home import Store
 from game.store.review_files import review_json
 from game.view import widgets

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from game.rules import GameState, Rules
 from game.rules.record import RecordWriter
-from game.scenes.replay import ReplayScene
+from game.scenes.review.replay import ReplayScene
 
 from .driver import frames, new_app
 

@@ -12,9 +12,9 @@ import pytest
 from game.app import App
 from game.match import review_worker
 from game.rules.record import load_record
-from game.scenes import reviewing
-from game.scenes.base import Scene
-from game.scenes.reviewing import ReviewingScene
+from game.scenes.kit.base import Scene
+from game.scenes.review import reviewing
+from game.scenes.review.reviewing import ReviewingScene
 from game.store.home import Store
 from game.view import widgets
 

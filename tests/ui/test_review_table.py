@@ -15,8 +15,8 @@ from game.app import App
 from game.commands.simulate import play_match
 from game.rules import Play, Rules
 from game.rules.record import Record, load_record
-from game.scenes.base import Scene
-from game.scenes.review_table import ReviewTableScene
+from game.scenes.kit.base import Scene
+from game.scenes.review.review_table import ReviewTableScene
 from game.view import widgets
 from game.view.review import LABEL_COLOURS, MISTAKES
 from tests.platform.helpers import finger, key, pad_button

@@ -9,7 +9,7 @@ import pytest
 from game import i18n
 from game.ai.review import FORCED, GOOD, Decision
 from game.rules import DRAW, END_TURN, PASS, Action, Play, Tile
-from game.scenes import review_words as words
+from game.scenes.review import review_words as words
 from tests.ui.test_review_table import SEAT, reviewed
 
 NAMES = ["Ana", "Bo", "Cy"]

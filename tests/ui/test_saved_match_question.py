@@ -18,15 +18,15 @@ from game import i18n
 from game.app import App
 from game.match.session import Session
 from game.rules import Play
-from game.scenes.custom import CustomTableScene
-from game.scenes.daily import DailyScene
-from game.scenes.deal import DealScene
-from game.scenes.ladder import LadderScene
-from game.scenes.lesson import LessonOfferScene, LessonScene
-from game.scenes.menu import MenuScene
-from game.scenes.pause import PauseScene
-from game.scenes.question import SavedMatchQuestion
-from game.scenes.table import TableScene
+from game.scenes.kit.question import SavedMatchQuestion
+from game.scenes.pages.custom import CustomTableScene
+from game.scenes.pages.daily import DailyScene
+from game.scenes.pages.ladder import LadderScene
+from game.scenes.pages.menu import MenuScene
+from game.scenes.play.deal import DealScene
+from game.scenes.play.lesson import LessonOfferScene, LessonScene
+from game.scenes.play.pause import PauseScene
+from game.scenes.play.table import TableScene
 from game.store.home import Store
 from game.view import widgets
 from tests.platform.helpers import key

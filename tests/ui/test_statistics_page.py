@@ -7,8 +7,8 @@ from collections.abc import Iterator
 import pytest
 
 from game import i18n
-from game.scenes.menu import MenuScene
-from game.scenes.statistics import COLUMNS, StatisticsScene
+from game.scenes.pages.menu import MenuScene
+from game.scenes.pages.statistics import COLUMNS, StatisticsScene
 from game.store.home import Statistics
 from game.view import widgets
 from tests.ui.driver import frames, new_app

@@ -15,8 +15,8 @@ from game.ai.simple import make_seat
 from game.app import App
 from game.match.session import MatchConfig, Session
 from game.rules import DRAW, END_TURN, PASS, Play, Rules
-from game.scenes.menu import MenuScene
-from game.scenes.table import TableScene
+from game.scenes.pages.menu import MenuScene
+from game.scenes.play.table import TableScene
 from game.view.table import level_label
 
 from .driver import click, drag, frames, new_app, post, run_until
@@ -292,7 +292,7 @@ def test_large_tiles_make_the_hand_bigger(app: App) -> None:
 
 def test_the_round_summary_speaks_the_language_of_the_moment(app: App) -> None:
     from game.rules import events as ev
-    from game.scenes.summary import RoundSummaryScene
+    from game.scenes.play.summary import RoundSummaryScene
     from game.view.table import RoundResult
 
     kinds: list[str | None] = [None, "easy", "normal"]

@@ -17,8 +17,8 @@ from game import i18n
 from game.app import App
 from game.match.session import MatchConfig, Session
 from game.rules import GameState, Rules, Tile
-from game.scenes.menu import MenuScene
-from game.scenes.table import TableScene
+from game.scenes.pages.menu import MenuScene
+from game.scenes.play.table import TableScene
 from game.view.table import TableView
 from game.view.theme import theme_by_id
 

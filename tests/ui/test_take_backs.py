@@ -16,13 +16,13 @@ from game.levels.daily import daily_table
 from game.match.session import MatchConfig, Session
 from game.rules import DRAW, END_TURN, PASS, GameState, Play, Rules
 from game.rules.record import load_record
-from game.scenes.deal import DealScene
-from game.scenes.kiosk import KioskConfig
-from game.scenes.lesson import LessonScene, lesson_table
-from game.scenes.menu import MenuScene, start_match
-from game.scenes.settings import SettingsScene
-from game.scenes.table import TableScene
-from game.scenes.take_back import TakeBackScene
+from game.scenes.kiosk.kiosk import KioskConfig
+from game.scenes.pages.menu import MenuScene, start_match
+from game.scenes.pages.settings import SettingsScene
+from game.scenes.play.deal import DealScene
+from game.scenes.play.lesson import LessonScene, lesson_table
+from game.scenes.play.table import TableScene
+from game.scenes.play.take_back import TakeBackScene
 from tests.platform.helpers import finger, key, pad_button
 
 from .driver import click, frames, new_app, run_until
@@ -322,7 +322,7 @@ def test_the_lesson_offers_no_undo(app: App) -> None:
 def test_a_take_back_reaches_back_over_the_end_of_a_round(app: App) -> None:
     """The person's last turn was in the round before: Undo replays the record back into it,
     and that round goes on (and ends again) from there."""
-    from game.scenes.summary import RoundSummaryScene
+    from game.scenes.play.summary import RoundSummaryScene
 
     table = practice(app, seed=3, players=2)
     session = table.session
@@ -365,8 +365,8 @@ def test_a_take_back_reaches_back_over_the_end_of_a_round(app: App) -> None:
 def test_the_end_of_a_practice_match_at_a_level_shows_no_stars(app: App) -> None:
     from game.ai.simple import make_seat
     from game.levels import rate_game
-    from game.scenes.match_end import MatchEndScene
-    from game.scenes.progress import ladder_levels, load_progress
+    from game.scenes.pages.progress import ladder_levels, load_progress
+    from game.scenes.play.match_end import MatchEndScene
 
     level = ladder_levels()[0]
     kinds: list[str | None] = [None, *level.playable_kinds]

@@ -11,8 +11,8 @@ from game.rules import GameState, Tile
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.scenes.base import Scene
-    from game.scenes.table import TableScene
+    from game.scenes.kit.base import Scene
+    from game.scenes.play.table import TableScene
     from game.view.widgets import TextAudit
 
 FRAME = 1 / 60  # every case steps the app at 60 frames a second
@@ -53,7 +53,7 @@ class Camera:
 
     def show(self, name: str, *scenes: Scene, settle: float = 0.6) -> None:
         """``scenes`` over the menu, settled, pictured."""
-        from game.scenes.menu import MenuScene
+        from game.scenes.pages.menu import MenuScene
 
         self.app.reset(MenuScene(self.app), *scenes)
         self.settle(settle)
@@ -76,8 +76,8 @@ class Camera:
     ) -> TableScene:
         """The table of a match in ``state`` (found by ``seed``), over the menu."""
         from game.match.session import MatchConfig, Session
-        from game.scenes.menu import MenuScene
-        from game.scenes.table import TableScene
+        from game.scenes.pages.menu import MenuScene
+        from game.scenes.play.table import TableScene
 
         config = MatchConfig(state.players, state.rules, level, seed)
         session = Session(config, inline=True, kinds=kinds)

@@ -14,11 +14,11 @@ def device_shots(cam: Camera) -> None:
     PIN pad."""
     from game.input.intents import Device
     from game.match.session import MatchConfig, Session
-    from game.scenes.cover import CoverScene
-    from game.scenes.kiosk import AttractScene, Kiosk, KioskConfig, PinPadScene, PinSetupScene
-    from game.scenes.menu import MenuScene
-    from game.scenes.pause import PauseScene
-    from game.scenes.table import TableScene
+    from game.scenes.kiosk.kiosk import AttractScene, Kiosk, KioskConfig, PinPadScene, PinSetupScene
+    from game.scenes.pages.menu import MenuScene
+    from game.scenes.play.cover import CoverScene
+    from game.scenes.play.pause import PauseScene
+    from game.scenes.play.table import TableScene
 
     app = cam.app
     state, seed = mid_round(4, Rules.standard(), 20)
@@ -98,7 +98,7 @@ def device_shots(cam: Camera) -> None:
 
 def statistics_shot(cam: Camera) -> None:
     """The statistics page, with a match against each level played."""
-    from game.scenes.statistics import StatisticsScene
+    from game.scenes.pages.statistics import StatisticsScene
     from game.store.home import Statistics
 
     stats = Statistics()

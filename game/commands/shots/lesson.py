@@ -8,8 +8,8 @@ from game.rules import DRAW, PASS, Play
 
 def lesson_shots(cam: Camera) -> None:
     """Every step of the guided first game, each when it waits for the learner."""
-    from game.scenes.lesson import LessonScene, LessonSummaryScene, lesson_table
-    from game.scenes.menu import MenuScene
+    from game.scenes.pages.menu import MenuScene
+    from game.scenes.play.lesson import LessonScene, LessonSummaryScene, lesson_table
 
     app = cam.app
     pace = app.settings.opponent_pace

@@ -9,13 +9,13 @@ from game.commands.shots.states import names, short_record
 from game.rules import Action, Play
 
 if TYPE_CHECKING:
-    from game.scenes.replay import ReplayScene
+    from game.scenes.review.replay import ReplayScene
     from game.store.recent import RecentMatch
 
 
 def replay_shots(cam: Camera) -> None:
     """A replay of a recorded match, and a broken record refused."""
-    from game.scenes.replay import ReplayErrorScene, ReplayScene
+    from game.scenes.review.replay import ReplayErrorScene, ReplayScene
 
     app = cam.app
     app.reset(ReplayScene.from_text(app, short_record(), "example.jsonl"))
@@ -44,7 +44,7 @@ def review_table_shots(cam: Camera) -> None:
     summary page: the short record's first seat reviewed with few guesses."""
     from game.ai.review import review
     from game.rules.record import load_record
-    from game.scenes.review_table import ReviewTableScene
+    from game.scenes.review.review_table import ReviewTableScene
     from game.view.review import MISTAKES
 
     record, _state = load_record(short_record())
@@ -93,10 +93,10 @@ def recent_shots(cam: Camera) -> None:
     to review."""
     from game.match.session import person_name
     from game.rules.record import load_record
-    from game.scenes.menu import MenuScene
-    from game.scenes.recent import RecentScene
-    from game.scenes.replay import ReplayScene
-    from game.scenes.reviewing import ReviewingScene, ReviewSource, WhoScene
+    from game.scenes.pages.menu import MenuScene
+    from game.scenes.pages.recent import RecentScene
+    from game.scenes.review.replay import ReplayScene
+    from game.scenes.review.reviewing import ReviewingScene, ReviewSource, WhoScene
 
     app = cam.app
     items = _recent_matches()
@@ -130,7 +130,7 @@ def _recent_matches() -> list[RecentMatch]:
     from pathlib import Path
 
     from game.match.session import person_name
-    from game.scenes.progress import ladder_levels
+    from game.scenes.pages.progress import ladder_levels
     from game.store.recent import RecentMatch
 
     base = RecentMatch(

@@ -14,10 +14,10 @@ if TYPE_CHECKING:
 
 def page_shots(cam: Camera) -> None:
     """The menu and the pages opened from it."""
-    from game.scenes.custom import CustomTableScene
-    from game.scenes.menu import MenuScene
-    from game.scenes.rules_page import RulesScene
-    from game.scenes.settings import SettingsScene
+    from game.scenes.pages.custom import CustomTableScene
+    from game.scenes.pages.menu import MenuScene
+    from game.scenes.pages.rules_page import RulesScene
+    from game.scenes.pages.settings import SettingsScene
 
     app = cam.app
     app.push(MenuScene(app))
@@ -31,12 +31,12 @@ def page_shots(cam: Camera) -> None:
 def table_shots(cam: Camera) -> None:
     """The deal, a first turn, the busiest tables, a tile dragged, dropped, refused and
     tapped, the pause menu, the themes, and a match to its round summary and end."""
-    from game.scenes.deal import DealScene
-    from game.scenes.match_end import MatchEndScene
-    from game.scenes.menu import MenuScene
-    from game.scenes.pause import PauseScene
-    from game.scenes.summary import RoundSummaryScene
-    from game.scenes.table import TableScene
+    from game.scenes.pages.menu import MenuScene
+    from game.scenes.play.deal import DealScene
+    from game.scenes.play.match_end import MatchEndScene
+    from game.scenes.play.pause import PauseScene
+    from game.scenes.play.summary import RoundSummaryScene
+    from game.scenes.play.table import TableScene
     from game.view.table import RoundResult
 
     app = cam.app

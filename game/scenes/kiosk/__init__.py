@@ -1,0 +1,1 @@
+"""Kiosk mode: the café table (:mod:`.kiosk`), the operator's PIN pad and the attract mode."""

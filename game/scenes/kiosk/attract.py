@@ -1,0 +1,184 @@
+"""Kiosk mode's attract mode: computer players on the table until someone touches the screen."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import _
+from game.input.intents import Intent
+from game.match.computer_move import ComputerMove
+from game.rules import Rules
+from game.scenes.kit.base import Scene
+from game.trace import trace
+from game.view import widgets as w
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.match.session import Session
+    from game.view.table import TableView
+
+ATTRACT_PACE = 0.7  # seconds between the computer players' moves in the attract mode
+ATTRACT_REST = 4.0  # seconds the finished round stays before a new one is dealt
+
+
+class AttractScene(Scene):
+    """Computer players playing each other on the table, until someone touches the screen."""
+
+    PLAYERS = 4
+
+    def __init__(self, app: App, seed: int | None = None) -> None:
+        super().__init__(app)
+        self.rng = random.Random(seed)
+        self.time = 0.0
+        self.woken = False
+        self.session: Session
+        self.view: TableView
+        self._move = ComputerMove()
+        self._rest = 0.0
+        self._new_match()
+
+    def _new_match(self) -> None:
+        from game.match.session import MatchConfig, Session
+        from game.view.table import TableView
+
+        old = getattr(self, "session", None)
+        if old is not None:
+            old.close()
+        players = self.PLAYERS
+        rules = Rules.standard().with_options(rounds=1)
+        config = MatchConfig(players, rules, "greedy", self.rng.randrange(1, 2**31), "Dee")
+        session = Session(config, inline=self.app.inline_seats, kinds=["greedy"] * players)
+        session.human = None
+        events = session.start_round()
+        settings = self.app.settings
+        view = TableView(
+            self.app.size,
+            players,
+            session.state.names,
+            None,
+            self.app.theme,
+            self.app.renderer,
+            settings.numerals,
+        )
+        view.call_you = False
+        started = events[0]
+        view.load(
+            round_number=1,
+            rounds=1,
+            engine=None,
+            trains=[[] for _ in range(players + 1)],
+            markers=[False] * players,
+            open_doubles=[],
+            hand_counts=[0] * players,
+            boneyard=len(getattr(started, "boneyard", ())),
+            totals=[0] * players,
+            current=None,
+            hand=None,
+        )
+        view.feed(events)
+        self.session = session
+        self.view = view
+        self._move.forget()
+        self._rest = 0.0
+
+    # ------------------------------------------------------------------ waking up
+
+    def wake(self) -> None:
+        if self.woken:
+            return
+        self.woken = True
+        kiosk = self.app.kiosk
+        if kiosk is not None:
+            kiosk.to_menu()
+            return
+        from game.scenes.pages.menu import MenuScene
+
+        self.app.reset(MenuScene(self.app))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.wake()
+
+    def intent(self, intent: Intent) -> bool:
+        self.wake()
+        return True
+
+    def focus_rect(self) -> pygame.Rect | None:
+        return None
+
+    def hints(self) -> list[tuple[str, str]]:
+        return []
+
+    def enter(self) -> None:
+        trace("scene attract")  # a test of the kiosk's watchdog waits for this line
+
+    def exit(self) -> None:
+        self.session.close()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.view.resize(size)
+
+    # ------------------------------------------------------------------ playing
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        settings = self.app.settings
+        view = self.view
+        view.set_style(self.app.theme, settings.numerals)
+        view.update(dt)
+        state = self.session.state
+        if state.phase != "play":
+            view.thinking = None
+            if not view.busy:
+                self._rest += dt
+                if self._rest >= ATTRACT_REST:
+                    self._new_match()
+            return
+        seat = state.current
+        view.thinking = seat
+        if view.busy:
+            return
+        action = self._move.take(self.session, dt, ATTRACT_PACE)
+        if action is None:
+            return
+        view.feed(self.session.apply(action))
+        trace("attract move")
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        view = self.view
+        view.draw(surface)
+        view.draw_top(surface)
+        th = self.app.theme
+        lay = view.layout
+        u = lay.scale
+        area = lay.tray.union(lay.prompt)
+        shade = pygame.Surface(area.size, pygame.SRCALPHA)
+        shade.fill((*th.panel[:3], 235))
+        surface.blit(shade, area)
+        pulse = 0.5 + 0.5 * math.sin(self.time * 3.0)
+        name = _("Mexican Train")
+        title_size = w.fit_text_size(name, max(20, round(46 * u)), area.w // 2, bold=True)
+        title = w.text(name, title_size, th.accent, bold=True, shadow=True)
+        call = _("Touch to play")
+        room = area.w - round(50 * u) - 20
+        call_size = w.fit_text_size(call, max(16, round(32 * u)), room, bold=True)
+        label = w.text(call, call_size, th.text_dark, bold=True, max_width=room)
+        pill = label.get_rect().inflate(round(50 * u), round(18 * u))
+        if title.get_width() + pill.w + round(40 * u) <= area.w:
+            title_rect = title.get_rect(midright=(area.centerx - round(12 * u), area.centery))
+            pill.midleft = (area.centerx + round(12 * u), area.centery)
+        else:
+            title_rect = title.get_rect(midbottom=(area.centerx, area.centery))
+            pill.midtop = (area.centerx, area.centery + 2)
+        surface.blit(title, title_rect)
+        w.blit_glow(surface, pill, th.accent, round(110 + 120 * pulse), pill.h // 2, 8)
+        w.draw_panel(
+            surface, pill, (*th.accent, 255), w.mix(th.accent, (0, 0, 0), 0.3), pill.h // 2
+        )
+        surface.blit(label, label.get_rect(center=pill.center))

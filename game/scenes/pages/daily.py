@@ -1,0 +1,122 @@
+"""The daily table scene: today's deal, the same for everyone, with the player's best of the day."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import _, ngettext
+from game.levels import CLEARED, OPEN, LadderEntry
+from game.levels.daily import DailyTable, daily_table
+from game.match.session import MatchConfig
+from game.scenes.kit.buttons import ButtonScene
+from game.scenes.kit.level_card import CardLayout, draw_card, stars_text
+from game.scenes.pages.progress import daily_best, daily_stars
+from game.view import widgets as w
+from game.view.layout import ui_scale
+from game.view.panels import button_row, page_header
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.store.home import DailyResult
+
+
+def daily_best_text(best: DailyResult | None) -> str:
+    """Today's best at the daily table, or that there is none yet."""
+    if best is None:
+        return _("No result yet today: the deal is the same for everyone")
+    if best.won:
+        return ngettext(
+            "Today's best: a win with {n} point",
+            "Today's best: a win with {n} points",
+            best.score,
+        ).format(n=best.score)
+    return ngettext(
+        "Today's best: {n} point, not a win",
+        "Today's best: {n} points, not a win",
+        best.score,
+    ).format(n=best.score)
+
+
+class DailyScene(ButtonScene):
+    """Today's table: the day's deal, its opponents and rules, and the best result so far."""
+
+    def __init__(self, app: App, table: DailyTable | None = None) -> None:
+        super().__init__(app)
+        self.table = table if table is not None else daily_table()
+        self.best = daily_best(app, self.table)
+        self.buttons = [
+            w.Button(_("Play"), pygame.Rect(0, 0, 10, 10), self.play, primary=True),
+            w.Button(_("Back"), pygame.Rect(0, 0, 10, 10), self.back),
+        ]
+        self._layout()
+
+    def play(self) -> None:
+        from game.scenes.pages.menu import start_match
+
+        start_match(self.app, MatchConfig.for_daily(self.table))
+
+    def back(self) -> None:
+        self.app.pop()
+
+    def _layout(self) -> None:
+        width, height = self.size
+        u = ui_scale(self.size)
+        self.scale = u
+        self.buttons[0].label = _("Play")
+        self.buttons[1].label = _("Back")
+        gap = max(10, round(20 * u))
+        bw, bh = max(120, round(220 * u)), max(32, round(50 * u))
+        bw = min(bw, (width - 3 * gap) // 2)
+        # Back on the left, Play on the right, as far from the middle as each other
+        foot = (width // 2, height - max(10, round(40 * u)))
+        button_row(self.buttons[::-1], foot, (bw, bh), gap - gap % 2)
+        card_w = min(width - 2 * max(8, round(16 * u)), round(1000 * u))
+        self.card = CardLayout(u, card_w)
+
+    def resume(self) -> None:
+        self.best = daily_best(self.app, self.table)
+        self._layout()
+
+    def key_actions(self) -> dict[int, Callable[[], None]]:
+        return {
+            pygame.K_ESCAPE: self.back,
+            pygame.K_BACKSPACE: self.back,
+            pygame.K_RETURN: self.play,
+        }
+
+    def draw(self, surface: pygame.Surface) -> None:
+        th = self.app.theme
+        u = self.scale
+        width = surface.get_width()
+        surface.blit(w.felt(surface.get_size(), th), (0, 0))
+        # Translators: {date} is the day as YYYY-MM-DD
+        day = _("The deal of {date}").format(date=self.table.key)
+        r = page_header(surface, _("Daily table"), day, th, u)
+        rect = pygame.Rect(0, 0, self.card.width, self.card.height(self.table.level))
+        # a little above the middle on a tall screen, under the title on a short one
+        middle = round(surface.get_height() * 0.4) - rect.h // 2
+        rect.midtop = (width // 2, max(r.bottom + max(10, round(24 * u)), middle))
+        stars = daily_stars(self.table, self.best)
+        entry = LadderEntry(self.table.level, CLEARED if stars else OPEN, stars)
+        draw_card(surface, rect, entry, str(self.table.day.day), self.card, th)
+        y = rect.bottom + max(8, round(18 * u))
+        for line, colour, bold in (  # what earns stars, then the day's best
+            (stars_text(self.table.level), th.text_dim, False),
+            (daily_best_text(self.best), th.accent if self.best else th.text, True),
+        ):
+            r = w.blit_text(
+                surface,
+                line,
+                max(11, round(19 * u)),
+                colour,
+                bold=bold,
+                shadow=True,
+                max_width=width - 40,
+                midtop=(width // 2, y),
+            )
+            y = r.bottom + max(4, round(8 * u))
+        for button in self.buttons:
+            button.draw(surface, th, u)

@@ -1,0 +1,404 @@
+"""The main menu: quick play, the ladder, the daily table, a custom table, the rules, settings.
+
+Behind the buttons a domino train winds slowly across the felt, so the first screen already
+looks like the game.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import _, ngettext
+from game.scenes.kit.buttons import ButtonScene
+from game.view import widgets as w
+from game.view.layout import ui_scale
+from game.view.panels import button_column
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.match.session import MatchConfig, Session
+
+# A match's machinery (game.match.session: the computer seats, their worker process, the AI)
+# is imported when a match starts, not before the menu's first frame.
+
+
+def match_waiting(app: App) -> bool:
+    """A match is saved and not finished (the menu offers "Resume game")."""
+    return app.keeper is not None and app.keeper.resumable
+
+
+def ask_first(app: App, start: Callable[[], None]) -> None:
+    """Run ``start`` (it starts a new match), but when a saved match waits to be resumed ask
+    first: resume it, or start the new one (whose saves replace it); backing out does neither."""
+    if not match_waiting(app):
+        start()
+        return
+    from game.scenes.kit.question import SavedMatchQuestion
+
+    app.push(SavedMatchQuestion(app, start))
+
+
+def start_match(app: App, config: MatchConfig, *, ask: bool = True) -> None:
+    """Deal a new match and show the deal; it is saved after every action from now on. With
+    ``ask``, a saved match that is not finished is not replaced without asking (:func:`ask_first`).
+    """
+    if ask:
+        ask_first(app, lambda: start_match(app, config, ask=False))
+        return
+    from game.scenes.play.deal import DealScene
+
+    session = new_session(app, config)
+    session.start_round()
+    app.push(DealScene(app, session))
+
+
+def new_session(app: App, config: MatchConfig) -> Session:
+    """A new match, not dealt yet, watched by the autosave (when the app keeps saves)."""
+    from game.match.session import Session, default_opponent
+
+    kinds: list[str | None] | None = None
+    if app.autoplay:  # tests and CI: a computer plays the person's seat
+        opponent = config.opponent or default_opponent()
+        others = (
+            list(config.level.playable_kinds)
+            if config.level is not None
+            else [opponent] * (config.players - 1)
+        )
+        kinds = [app.autoplay, *others]
+    session = Session(config, inline=app.inline_seats, kinds=kinds)
+    session.take_backs = take_backs_here(app) and (config.practice or app.settings.take_backs)
+    if app.keeper is not None:
+        app.keeper.watch(session)
+    return session
+
+
+def take_backs_here(app: App) -> bool:
+    """Whether this game may offer Undo at all: never in a kiosk, unless its operator allows
+    it (the store's ``kiosk_take_backs``)."""
+    return app.kiosk is None or app.kiosk.config.take_backs
+
+
+def resume_match(app: App) -> bool:
+    """Put the saved match back on the table exactly as it was saved; False if there is none."""
+    if app.keeper is None:
+        return False
+    from game.scenes.pages.progress import ladder_levels
+
+    # A level's (or the day's) match stays one: its results are kept when it ends.
+    session = app.keeper.resume(inline=app.inline_seats, levels=ladder_levels())
+    app.take_notices()
+    if session is None:
+        return False
+    if session.state.round_number == 0:
+        session.start_round()
+        from game.scenes.play.deal import DealScene
+
+        app.push(DealScene(app, session))
+        return True
+    from game.scenes.play.table import TableScene
+    from game.view.table import RoundResult
+
+    table = TableScene(app, session)
+    result = session.state.round_result()
+    if result is not None:  # saved between rounds: the round's summary comes up again
+        table.view.result = RoundResult(result)
+        match = session.state.match_result()
+        table.view.result.match_end = match
+    app.push(table)
+    return True
+
+
+def title_size(name: str, width: int, u: float) -> int:
+    """The menu title's text size: its own, or smaller where a long translation on a narrow
+    screen would run off the sides (one measure, no search: each size costs the font)."""
+    size = max(30, round(92 * u))
+    room = width - 2 * max(8, round(14 * u))
+    wide = w.text_width(name, size, bold=True)
+    return size if wide <= room else max(w.MIN_TEXT, size * room // wide)
+
+
+class MenuScene(ButtonScene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.buttons: list[w.Button] = []
+        self._saves_version = -1
+        self._drawn = 0  # frames drawn (the first is kept light: see draw)
+        self._layout()
+
+    def _layout(self) -> None:
+        width, height = self.size
+        u = ui_scale(self.size)
+        keeper = self.app.keeper
+        self._saves_version = keeper.version if keeper is not None else 0
+        # Labels are translated here; a change of language lays the menu out again (resize).
+        self._title = _("Mexican Train")
+        self._title_size = title_size(self._title, width, u)
+        # Two tiers: the ways into a game as big buttons, the rest as a row of smaller ones.
+        items: list[tuple[str, Callable[[], None]]] = [
+            (_("Quick play"), self.quick_play),
+            # Translators: a menu button: quick play against Easy opponents, with Undo
+            (_("Practice"), self.practice),
+            (_("Ladder"), self.ladder),
+            (_("Daily table"), self.daily),
+            (_("Custom table"), self.custom),
+        ]
+        # Practice goes beside Quick play when the row has room (else under it).
+        practice: tuple[str, Callable[[], None]] | None = items.pop(1)
+        if not take_backs_here(self.app):  # a kiosk whose operator keeps Undo off
+            practice = None
+        extras: list[tuple[str, Callable[[], None]]] = [
+            (_("Learn to play"), self.learn),
+            (_("How to play"), self.rules),
+            (_("Settings"), self.settings),
+        ]
+        if keeper is not None:
+            extras.append((_("Statistics"), self.statistics))
+            extras.append((_("Recent matches"), self.recent))
+            if keeper.resumable:
+                items.insert(0, (_("Resume game"), self.resume_game))
+        if self.app.kiosk is None:  # a kiosk offers no way out to the desktop
+            extras.append((_("Quit"), self.app.quit))
+        bw = max(200, round(320 * u))
+        bh = max(34, round(54 * u))
+        gap = max(8, round(14 * u))
+        sw, sh = max(120, round(180 * u)), max(30, round(44 * u))
+        beside = 2 * bw + gap <= width - 2 * gap
+        if practice is not None and not beside:
+            items.insert(items.index((_("Quick play"), self.quick_play)) + 1, practice)
+        # Each small button is as wide as its label needs (a long translation gets room rather
+        # than shrinking to an unreadable size), and the row splits when they do not fit.
+        label_size = round(sh * 0.42)
+        widths = [
+            min(width - 2 * gap, max(sw, w.text_width(label, label_size, bold=True) + 24))
+            for label, _action in extras
+        ]
+
+        def row_width(row: list[int]) -> int:
+            return sum(row) + (len(row) - 1) * gap
+
+        per_row = len(extras)
+        while per_row > 1 and any(
+            row_width(widths[i : i + per_row]) > width - 2 * gap
+            for i in range(0, len(widths), per_row)
+        ):
+            per_row -= 1
+        rows = -(-len(extras) // per_row)
+        # Between the words under the title (as draw places them) and the train at the foot:
+        # the big buttons get shorter when five of them would not fit.
+        words = round(height * 0.2 + 0.65 * max(30, round(92 * u)) + 66 * u) + gap
+        foot = round(height * 0.86) - rows * (sh + gap) - round(gap * 1.8)
+        n = len(items)
+        bh = max(30, min(bh, (foot - words - (n - 1) * gap) // n))
+        column = n * bh + (n - 1) * gap
+        middle = max(words + column // 2, round(height * 0.52))
+        middle = min(middle, max(words + column // 2, foot - column // 2))
+        self.buttons = button_column(items, (width // 2, middle), (bw, bh), gap)
+        if practice is not None and beside:
+            quick = next(b for b in self.buttons if b.action == self.quick_play)
+            quick.rect.right = width // 2 - gap // 2
+            rect = quick.rect.copy()
+            rect.left = width // 2 + gap - gap // 2
+            self.buttons.insert(
+                self.buttons.index(quick) + 1, w.Button(practice[0], rect, practice[1])
+            )
+        y = self.buttons[-1].rect.bottom + round(gap * 1.8)
+        for start in range(0, len(extras), per_row):
+            row = extras[start : start + per_row]
+            row_widths = widths[start : start + per_row]
+            x = width // 2 - row_width(row_widths) // 2
+            for (label, action), button_width in zip(row, row_widths, strict=True):
+                rect = pygame.Rect(x, y, button_width, sh)
+                self.buttons.append(w.Button(label, rect, action))
+                x += button_width + gap
+            y += sh + gap
+
+    def offer_lesson(self) -> None:
+        """At the very first start, offer the guided game (once: a "Not now" is kept)."""
+        from game.scenes.play.lesson import LessonOfferScene, should_offer_lesson
+
+        if self.app.top is self and should_offer_lesson(self.app):
+            self.app.push(LessonOfferScene(self.app))
+
+    def resume(self) -> None:
+        self._layout()
+
+    def resume_game(self) -> None:
+        if not resume_match(self.app):
+            self._layout()  # it could not be loaded after all: the notice says why
+
+    def start_autoplay(self) -> None:
+        """Tests and CI: resume the saved match if there is one, else start quick play."""
+        if not resume_match(self.app):
+            self.quick_play()
+
+    def statistics(self) -> None:
+        from game.scenes.pages.statistics import StatisticsScene
+
+        self.app.push(StatisticsScene(self.app))
+
+    def recent(self) -> None:
+        from game.scenes.pages.recent import RecentScene
+
+        self.app.push(RecentScene(self.app))
+
+    def quick_play(self) -> None:
+        from game.match.session import MatchConfig
+        from game.rules import Rules
+
+        s = self.app.settings
+        rules = Rules.preset_named(s.preset)
+        start_match(self.app, MatchConfig(s.players, rules, s.opponent))
+
+    def practice(self) -> None:
+        """The quick-play table against Easy opponents, with take-backs always on."""
+        from game.match.session import MatchConfig
+        from game.rules import Rules
+
+        s = self.app.settings
+        rules = Rules.preset_named(s.preset)
+        start_match(self.app, MatchConfig(s.players, rules, "easy", practice=True))
+
+    def ladder(self) -> None:
+        from game.scenes.pages.ladder import LadderScene
+
+        self.app.push(LadderScene(self.app))
+
+    def daily(self) -> None:
+        from game.scenes.pages.daily import DailyScene
+
+        self.app.push(DailyScene(self.app))
+
+    def custom(self) -> None:
+        from game.scenes.pages.custom import CustomTableScene
+
+        self.app.push(CustomTableScene(self.app))
+
+    def learn(self) -> None:
+        """The guided first game: at the step it was left at, or from its start."""
+        from game.scenes.play.lesson import start_lesson
+
+        start_lesson(self.app)
+
+    def rules(self) -> None:
+        from game.rules import Rules
+        from game.scenes.pages.rules_page import RulesScene
+
+        settings = self.app.settings
+        rules = Rules.preset_named(settings.preset)
+        self.app.push(RulesScene(self.app, rules, settings.players, lesson=True))
+
+    def settings(self) -> None:
+        from game.scenes.pages.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def key_actions(self) -> dict[int, Callable[[], None]]:
+        return {
+            pygame.K_ESCAPE: self.app.quit,
+            pygame.K_RETURN: self.quick_play,
+            pygame.K_SPACE: self.quick_play,
+        }
+
+    def update(self, dt: float) -> None:
+        keeper = self.app.keeper
+        if keeper is not None and keeper.version != self._saves_version:
+            self._layout()  # the saved game was checked (or dropped): offer what is there
+        super().update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        th = self.app.theme
+        width, height = surface.get_size()
+        u = ui_scale((width, height))
+        surface.blit(w.felt((width, height), th), (0, 0))
+        self._draw_train(surface, u)
+        appear = min(1.0, self.time / 0.6)
+        title = w.text(self._title, self._title_size, th.accent, bold=True, shadow=True)
+        rect = title.get_rect(center=(width // 2, round(height * 0.2)))
+        rect.y += round((1 - appear) * 20)
+        surface.blit(title, rect)
+        self._drawn += 1
+        if self._drawn == 1:
+            # The very first frame of the game: felt, train and title only. Each further text
+            # size costs the font tens of ms the first time, so the rest comes in over the next
+            # few frames (one new size or two each) instead of stalling one of them.
+            return
+        w.blit_text(
+            surface,
+            _("Dominoes against the computer"),
+            max(13, round(24 * u)),
+            th.text,
+            shadow=True,
+            midtop=(width // 2, rect.bottom + round(4 * u)),
+        )
+        if self._drawn == 2:
+            return
+        s = self.app.settings
+        from game.match.session import default_opponent, kind_label
+
+        opp = kind_label(s.opponent or default_opponent())
+        table = " · ".join(
+            (
+                ngettext("{n} player", "{n} players", s.players).format(n=s.players),
+                _("Station rules") if s.preset == "station" else _("Standard rules"),
+                _("Opponents: {level}").format(level=opp),
+            )
+        )
+        line = _("Quick play: {table}").format(table=table)
+        w.blit_text(
+            surface,
+            line,
+            w.fit_text_size(line, max(11, round(16 * u)), width - 20),
+            th.text_dim,
+            midtop=(width // 2, rect.bottom + round(40 * u)),
+        )
+        if self._drawn == 3:
+            return
+        for button in self.buttons:
+            button.draw(surface, th, u)
+
+    def _draw_train(self, surface: pygame.Surface, u: float) -> None:
+        """A line of tiles winding along a sine wave, sliding slowly to the left."""
+        renderer = self.app.renderer
+        th = self.app.theme
+        width, height = surface.get_size()
+        size = max(12, round(26 * u))
+        pitch = 2 * size + 4
+        n = width // pitch + 3
+        offset = (self.time * 22 * u) % pitch
+        base = height * 0.9
+        pairs = [
+            (12, 7),
+            (7, 3),
+            (3, 3),
+            (3, 9),
+            (9, 11),
+            (11, 0),
+            (0, 5),
+            (5, 5),
+            (5, 12),
+            (12, 2),
+            (2, 8),
+            (8, 8),
+            (8, 6),
+            (6, 10),
+            (10, 1),
+            (1, 4),
+        ]
+        start = int(self.time * 22 * u // pitch)
+        for i in range(n):
+            x = i * pitch - offset - pitch
+            y = base + math.sin((x / width) * math.pi * 2 + 0.5) * height * 0.03
+            a, b = pairs[(i + start) % len(pairs)]
+            renderer.draw(
+                surface,
+                (a, b),
+                (round(x), round(y - size / 2)),
+                size,
+                False,
+                numerals=self.app.settings.numerals,
+                theme=th,
+            )

@@ -1,0 +1,81 @@
+"""The pause menu, over the dimmed table: resume, rules, settings, leave the match."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import _
+from game.match.session import Session
+from game.scenes.kit.buttons import ButtonScene
+from game.view import widgets as w
+from game.view.layout import ui_scale
+from game.view.panels import button_column, dialog_panel, dim
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+class PauseScene(ButtonScene):
+    opaque = False
+
+    def __init__(self, app: App, session: Session | None) -> None:
+        super().__init__(app)
+        self.session = session
+        self.buttons: list[w.Button] = []
+        self._layout()
+
+    def _layout(self) -> None:
+        width, height = self.size
+        u = ui_scale(self.size)
+        items = [
+            (_("Resume"), self.resume_game),
+            (_("Rules"), self.rules),
+            (_("Settings"), self.settings),
+            (_("Leave the match"), self.leave),
+        ]
+        bw, bh = max(200, round(300 * u)), max(34, round(52 * u))
+        gap = max(8, round(12 * u))
+        self.buttons = button_column(
+            items, (width // 2, height // 2 + round(20 * u)), (bw, bh), gap
+        )
+        total = len(items) * bh + (len(items) - 1) * gap
+        self.panel = pygame.Rect(0, 0, bw + round(80 * u), total + round(130 * u))
+        self.panel.center = (width // 2, height // 2)
+
+    def resume_game(self) -> None:
+        self.app.pop()
+
+    def rules(self) -> None:
+        from game.scenes.pages.rules_page import RulesScene
+
+        if self.session is not None:
+            state = self.session.state
+            self.app.push(RulesScene(self.app, state.rules, state.players))
+
+    def settings(self) -> None:
+        from game.scenes.pages.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def leave(self) -> None:
+        from game.scenes.pages.menu import MenuScene
+
+        if self.session is not None:
+            self.session.close()
+        self.app.reset(MenuScene(self.app))
+
+    def key_actions(self) -> dict[int, Callable[[], None]]:
+        return {pygame.K_ESCAPE: self.resume_game, pygame.K_p: self.resume_game}
+
+    def draw(self, surface: pygame.Surface) -> None:
+        th = self.app.theme
+        u = ui_scale(surface.get_size())
+        dim(surface, self.time)
+        size, top, room = max(18, round(36 * u)), round(18 * u), self.panel.w - round(24 * u)
+        title = _("Paused")
+        dialog_panel(surface, self.panel, title, th, u, size=size, top=top, room=room, alpha=240)
+        for button in self.buttons:
+            button.draw(surface, th, u)
