@@ -141,11 +141,11 @@ def check_scenes(app: App) -> str:
     from game.rules import GameState, Rules
     from game.rules.record import RecordWriter, parse_record
     from game.scenes.kiosk.kiosk import AttractScene, Kiosk, KioskConfig, PinPadScene
+    from game.scenes.kit.progress import ladder_refusals
     from game.scenes.pages.custom import CustomTableScene
     from game.scenes.pages.daily import DailyScene
     from game.scenes.pages.ladder import LadderScene
     from game.scenes.pages.menu import MenuScene
-    from game.scenes.pages.progress import ladder_refusals
     from game.scenes.pages.rules_page import RulesScene
     from game.scenes.pages.settings import SettingsScene
     from game.scenes.pages.statistics import StatisticsScene

@@ -81,3 +81,113 @@ def test_the_check_sees_a_wrong_import(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert _runtime_imports(sample) == [(1, "typing"), (5, "game.app")]
+
+
+# ------------------------------------------------------------------------ between the screens
+
+SCENES = GAME / "scenes"
+# The parts of one screen, which import each other: the table's parts over their shared base,
+# the lesson's table and summary (they are the table's and the summary's own, narrowed), the
+# review table over its overlay, summary page and words, the kiosk's guard over its screens.
+PARTS = {
+    "play.table": ("play.table_",),
+    "play.table_": ("play.table_base",),
+    "play.lesson": ("play.table", "play.summary"),
+    "review.review_table": ("review.review_overlay", "review.review_summary", "review.review_"),
+    "review.review_summary": ("review.review_words",),
+    "kiosk.kiosk": ("kiosk.attract", "kiosk.pin_pad"),
+}
+
+
+def _scene_name(path: Path) -> str:
+    return path.relative_to(SCENES).with_suffix("").as_posix().replace("/", ".")
+
+
+def _imported_names(path: Path) -> list[tuple[int, str, bool]]:
+    """(line, module, at load time) of every runtime import of ``path``; ``from game.scenes.X
+    import y`` names the module ``game.scenes.X.y`` when y is a module."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    hints_only = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+        for inner in ast.walk(node)
+    }
+    at_load = {id(node) for node in tree.body}
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in hints_only or not isinstance(node, ast.ImportFrom) or not node.module:
+            continue
+        for alias in node.names:
+            module = f"{node.module}.{alias.name}"
+            name = (
+                module
+                if (GAME.parent / module.replace(".", "/")).with_suffix(".py").is_file()
+                else node.module
+            )
+            found.append((node.lineno, name, id(node) in at_load))
+    return found
+
+
+def _screen_links() -> list[tuple[str, int, str, bool]]:
+    links = []
+    for path in sorted(SCENES.rglob("*.py")):
+        for line, module, at_load in _imported_names(path):
+            if module.startswith("game.scenes."):
+                links.append((_scene_name(path), line, module[len("game.scenes.") :], at_load))
+    return links
+
+
+def test_screens_reach_each_other_only_through_flow() -> None:
+    wrong = []
+    for scene, line, target, _at_load in _screen_links():
+        if scene == "flow" or target == "flow" or target.startswith("kit"):
+            continue
+        allowed = next((parts for part, parts in PARTS.items() if scene.startswith(part)), ())
+        if scene.startswith("kit") or not target.startswith(allowed or ("\0",)):
+            wrong.append(f"game/scenes/{scene.replace('.', '/')}.py:{line} imports {target}")
+    assert wrong == []
+
+
+def test_flow_imports_no_screen_at_load_time_and_no_screen_circle_at_load() -> None:
+    graph: dict[str, set[str]] = {}
+    for scene, _line, target, at_load in _screen_links():
+        if at_load:
+            graph.setdefault(scene, set()).add(target)
+            assert scene != "flow" or target.startswith("kit."), f"flow imports {target}"
+    seen: dict[str, int] = {}  # 1: on the path, 2: done
+
+    def visit(node: str, path: list[str]) -> None:
+        seen[node] = 1
+        for nxt in graph.get(node, ()):
+            assert seen.get(nxt) != 1, "a circle: " + " -> ".join([*path, node, nxt])
+            if nxt not in seen:
+                visit(nxt, [*path, node])
+        seen[node] = 2
+
+    for node in list(graph):
+        if node not in seen:
+            visit(node, [])
+
+
+def test_the_screen_check_sees_a_screen_importing_another(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "def f():\n    from game.scenes.pages.menu import MenuScene\n", encoding="utf-8"
+    )
+    assert _imported_names(sample) == [(2, "game.scenes.pages.menu", False)]
+    scene, target = "play.pause", "pages.menu"
+    allowed = next((parts for part, parts in PARTS.items() if scene.startswith(part)), ())
+    assert not target.startswith(allowed or ("\0",))  # refused: it must ask flow
+
+
+TOP_LEVEL = {  # the plumbing at the top of game/: everything else lives in a package
+    "__init__.py", "app.py", "cli.py", "selftest.py", "processes.py", "startup.py",
+    "launch.py", "guard.py", "supervisor.py", "trace.py",
+}  # fmt: skip
+
+
+def test_the_top_of_the_game_holds_only_its_plumbing() -> None:
+    """Persistence, sound, commands and content have packages of their own (game/store,
+    game/match, game/sound, game/commands, game/levels): no loose module beside the plumbing."""
+    assert {path.name for path in GAME.glob("*.py")} == TOP_LEVEL

@@ -14,8 +14,7 @@ import pytest
 from game import i18n
 from game.app import App
 from game.levels import CLEARED, LOCKED, OPEN, default_levels_dir, ladder_state, load_levels
-from game.scenes.kit import level_card
-from game.scenes.pages import progress
+from game.scenes.kit import level_card, progress
 from game.scenes.pages.ladder import LadderScene
 from game.scenes.pages.menu import MenuScene
 from game.scenes.play.deal import DealScene

@@ -14,7 +14,8 @@ from game.app import App
 from game.input.router import Pad
 from game.match.session import MatchConfig
 from game.rules import DRAW, END_TURN, PASS, Play, Rules
-from game.scenes.pages.menu import MenuScene, start_match
+from game.scenes.flow import start_match
+from game.scenes.pages.menu import MenuScene
 from game.scenes.play.deal import DealScene
 from game.scenes.play.table import TableScene
 from tests.ui.driver import FRAME, frames, new_app, post, run_until

@@ -8,8 +8,9 @@ import pygame
 from game.app import App
 from game.match.session import MatchConfig
 from game.rules import Rules
+from game.scenes.flow import start_match
 from game.scenes.kiosk.kiosk import AttractScene, KioskConfig, PinPadScene
-from game.scenes.pages.menu import MenuScene, start_match
+from game.scenes.pages.menu import MenuScene
 from game.scenes.play.deal import DealScene
 from game.scenes.play.table import TableScene
 

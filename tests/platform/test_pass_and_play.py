@@ -7,8 +7,9 @@ import pygame
 
 from game.match.session import MatchConfig
 from game.rules import DRAW, END_TURN, PASS, Play, Rules
+from game.scenes.flow import start_match
 from game.scenes.pages.custom import CustomTableScene
-from game.scenes.pages.menu import MenuScene, start_match
+from game.scenes.pages.menu import MenuScene
 from game.scenes.play.cover import GUARD, CoverScene
 from game.scenes.play.deal import DealScene
 from game.scenes.play.summary import RoundSummaryScene

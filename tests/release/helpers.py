@@ -140,7 +140,7 @@ def save_near_the_end(store: Store, config: MatchConfig, seat_zero: str = "greed
 
 
 def level_named(level_id: str) -> Level:
-    from game.scenes.pages.progress import ladder_levels
+    from game.scenes.kit.progress import ladder_levels
 
     return next(level for level in ladder_levels() if level.id == level_id)
 

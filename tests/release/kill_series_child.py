@@ -16,7 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from game.app import open_app  # noqa: E402
 from game.match.session import MatchConfig  # noqa: E402
 from game.rules import DRAW, END_TURN, PASS, Play, Rules  # noqa: E402
-from game.scenes.pages.menu import resume_match, start_match  # noqa: E402
+from game.scenes.flow import resume_match, start_match  # noqa: E402
 from game.scenes.play.deal import DealScene  # noqa: E402
 from game.scenes.play.lesson import LessonOfferScene  # noqa: E402
 from game.scenes.play.match_end import MatchEndScene  # noqa: E402

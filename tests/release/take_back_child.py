@@ -14,7 +14,7 @@ from game.app import open_app  # noqa: E402
 from game.match.keeper import record_digest  # noqa: E402
 from game.match.session import MatchConfig  # noqa: E402
 from game.rules import DRAW, END_TURN, PASS, Play, Rules  # noqa: E402
-from game.scenes.pages.menu import start_match  # noqa: E402
+from game.scenes.flow import start_match  # noqa: E402
 from game.scenes.play.deal import DealScene  # noqa: E402
 from game.scenes.play.lesson import LessonOfferScene  # noqa: E402
 from game.scenes.play.table import TableScene  # noqa: E402

@@ -17,7 +17,8 @@ from game.app import App
 from game.guard import MOST_REPEATS
 from game.match.session import MatchConfig
 from game.rules import Rules
-from game.scenes.pages.menu import MenuScene, start_match
+from game.scenes.flow import start_match
+from game.scenes.pages.menu import MenuScene
 from game.scenes.play.table import TableScene
 from game.store.crash_log import read_reports
 from game.store.home import Store

@@ -79,7 +79,8 @@ def test_a_save_between_rounds_resumes_on_the_round_summary(tmp_path: Path) -> N
 
 
 def test_a_match_left_from_the_pause_menu_is_offered_on_the_menu(tmp_path: Path) -> None:
-    from game.scenes.pages.menu import MenuScene, start_match
+    from game.scenes.flow import start_match
+    from game.scenes.pages.menu import MenuScene
     from game.scenes.play.pause import PauseScene
     from game.scenes.play.table import TableScene
 

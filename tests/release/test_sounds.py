@@ -14,8 +14,8 @@ import pytest
 from game.match.session import MatchConfig
 from game.rules import Rules, Tile
 from game.rules import events as ev
+from game.scenes.flow import start_match
 from game.scenes.kit.cues import cue_for
-from game.scenes.pages.menu import start_match
 from game.scenes.play.table import TableScene
 from game.sound.audio import EFFECTS
 from game.store.home import Store

@@ -54,7 +54,7 @@ LATER = (
     "game.scenes.play.lesson",
     "game.scenes.pages.ladder",
     "game.scenes.pages.daily",
-    "game.scenes.pages.progress",
+    "game.scenes.kit.progress",
     "game.scenes.kit.level_card",
     "game.view.table",
 )

@@ -6,7 +6,8 @@ from pathlib import Path
 
 from game.match.session import MatchConfig
 from game.rules import Rules
-from game.scenes.pages.menu import MenuScene, start_match
+from game.scenes.flow import start_match
+from game.scenes.pages.menu import MenuScene
 from game.scenes.pages.statistics import StatisticsScene
 from game.scenes.play.match_end import MatchEndScene
 from game.store.home import Store

@@ -24,7 +24,7 @@ from game.match.keeper import keep_results, record_digest, session_meta
 from game.match.session import MatchConfig
 from game.rules import DRAW, Play
 from game.rules.record import load_record
-from game.scenes.pages.menu import start_match
+from game.scenes.flow import start_match
 from game.scenes.play.table import TableScene
 from game.store.home import Store
 from game.store.settings import Settings

@@ -21,11 +21,13 @@ from game.app import App
 from game.levels import CLEARED, LOCKED, MAX_STARS, OPEN, Level, Rating, load_levels
 from game.levels.daily import daily_table
 from game.match.session import MatchConfig, Session
+from game.scenes.flow import resume_match
+from game.scenes.kit import progress
 from game.scenes.kit.level_card import CardLayout
-from game.scenes.pages import progress
-from game.scenes.pages.daily import DailyScene, daily_best_text
+from game.scenes.kit.progress import daily_best_text
+from game.scenes.pages.daily import DailyScene
 from game.scenes.pages.ladder import LadderScene
-from game.scenes.pages.menu import MenuScene, resume_match
+from game.scenes.pages.menu import MenuScene
 from game.scenes.play.deal import DealScene
 from game.scenes.play.match_end import MatchEndScene
 from game.store.home import Progress, Store

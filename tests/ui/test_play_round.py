@@ -14,7 +14,8 @@ import pytest
 
 from game.match.session import MatchConfig
 from game.rules import DRAW, END_TURN, PASS, Play, Rules
-from game.scenes.pages.menu import MenuScene, start_match
+from game.scenes.flow import start_match
+from game.scenes.pages.menu import MenuScene
 from game.scenes.play.deal import DealScene
 from game.scenes.play.match_end import MatchEndScene
 from game.scenes.play.summary import RoundSummaryScene

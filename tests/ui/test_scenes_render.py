@@ -78,7 +78,8 @@ def test_every_scene_renders(
 def test_the_table_follows_a_window_resize() -> None:
     from game.match.session import MatchConfig
     from game.rules import Rules
-    from game.scenes.pages.menu import MenuScene, start_match
+    from game.scenes.flow import start_match
+    from game.scenes.pages.menu import MenuScene
     from game.scenes.play.pause import PauseScene
     from game.scenes.play.table import TableScene
 

@@ -16,8 +16,9 @@ from game.levels.daily import daily_table
 from game.match.session import MatchConfig, Session
 from game.rules import DRAW, END_TURN, PASS, GameState, Play, Rules
 from game.rules.record import load_record
+from game.scenes.flow import start_match
 from game.scenes.kiosk.kiosk import KioskConfig
-from game.scenes.pages.menu import MenuScene, start_match
+from game.scenes.pages.menu import MenuScene
 from game.scenes.pages.settings import SettingsScene
 from game.scenes.play.deal import DealScene
 from game.scenes.play.lesson import LessonScene, lesson_table
@@ -365,7 +366,7 @@ def test_a_take_back_reaches_back_over_the_end_of_a_round(app: App) -> None:
 def test_the_end_of_a_practice_match_at_a_level_shows_no_stars(app: App) -> None:
     from game.ai.simple import make_seat
     from game.levels import rate_game
-    from game.scenes.pages.progress import ladder_levels, load_progress
+    from game.scenes.kit.progress import ladder_levels, load_progress
     from game.scenes.play.match_end import MatchEndScene
 
     level = ladder_levels()[0]

@@ -17,10 +17,10 @@ def ladder_shots(cam: Camera) -> None:
     """The ladder (and a level file it refused), today's table, a level cleared, help at the
     table, and a Practice table with its take-backs."""
     from game.levels import LevelError
+    from game.scenes.kit.progress import ladder_levels, save_progress
     from game.scenes.pages.daily import DailyScene
     from game.scenes.pages.ladder import LadderScene
     from game.scenes.pages.menu import MenuScene
-    from game.scenes.pages.progress import ladder_levels, save_progress
     from game.store.home import Progress
 
     app = cam.app
@@ -109,7 +109,8 @@ def _take_back_shots(cam: Camera) -> None:
     Undo button; then the question the first take-back asks."""
     from game.ai.simple import make_seat
     from game.match.session import MatchConfig
-    from game.scenes.pages.menu import MenuScene, new_session
+    from game.scenes.flow import new_session
+    from game.scenes.pages.menu import MenuScene
     from game.scenes.play.table import TableScene
 
     app = cam.app

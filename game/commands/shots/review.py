@@ -130,7 +130,7 @@ def _recent_matches() -> list[RecentMatch]:
     from pathlib import Path
 
     from game.match.session import person_name
-    from game.scenes.pages.progress import ladder_levels
+    from game.scenes.kit.progress import ladder_levels
     from game.store.recent import RecentMatch
 
     base = RecentMatch(

@@ -12,6 +12,7 @@ from game.i18n import _
 from game.input.intents import Intent
 from game.match.computer_move import ComputerMove
 from game.rules import Rules
+from game.scenes import flow
 from game.scenes.kit.base import Scene
 from game.trace import trace
 from game.view import widgets as w
@@ -95,9 +96,7 @@ class AttractScene(Scene):
         if kiosk is not None:
             kiosk.to_menu()
             return
-        from game.scenes.pages.menu import MenuScene
-
-        self.app.reset(MenuScene(self.app))
+        flow.to_menu(self.app)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):

@@ -44,6 +44,7 @@ import pygame
 
 from game.i18n import _
 from game.input.chord import Chord, ChordWatcher
+from game.scenes import flow
 from game.scenes.kiosk.attract import AttractScene
 from game.scenes.kiosk.pin_pad import PinPadScene, PinSetupScene, clock_text
 from game.view import widgets as w
@@ -398,10 +399,8 @@ class Kiosk:
         self.app.push(AttractScene(self.app, seed=self.config.attract_seed))
 
     def to_menu(self) -> None:
-        from game.scenes.pages.menu import MenuScene
-
         self.app.idle = 0.0
-        self.app.reset(MenuScene(self.app))
+        flow.to_menu(self.app)
 
     # ------------------------------------------------------------------ drawing
 

@@ -16,6 +16,7 @@ import pygame
 
 from game import i18n
 from game.i18n import N_, _
+from game.scenes import flow
 from game.scenes.kit.buttons import ButtonScene
 from game.view import widgets as w
 from game.view.layout import ui_scale
@@ -104,10 +105,9 @@ class SavedMatchQuestion(QuestionScene):
         ]
 
     def resume_it(self) -> None:
-        from game.scenes.pages.menu import resume_match
 
         self.app.pop()
-        resume_match(self.app)  # if it cannot be loaded after all, the notice says why
+        flow.resume_match(self.app)  # if it cannot be loaded after all, the notice says why
 
     def start_new(self) -> None:
         self.app.pop()

@@ -16,8 +16,9 @@ from game import i18n
 from game.i18n import N_, _, ngettext, pgettext
 from game.match.session import MatchConfig, default_opponent, kind_label, opponent_kinds
 from game.rules import Rules, RulesError
+from game.scenes import flow
+from game.scenes.flow import ask_first, start_match
 from game.scenes.kit.options import Option, OptionsScene
-from game.scenes.pages.menu import ask_first, start_match
 
 ROUNDS: list[int | None] = [None, 1, 3, 5, 7]
 MAX_PEOPLE = 4  # pass and play around one device
@@ -188,9 +189,7 @@ class CustomTableScene(OptionsScene):
         self.buttons[-1].enabled = self.check() is None
 
     def show_rules(self) -> None:
-        from game.scenes.pages.rules_page import RulesScene
-
-        self.app.push(RulesScene(self.app, self.rules, self.players))
+        self.app.push(flow.rules(self.app, self.rules, self.players))
 
     def start(self) -> None:
         if self.check() is not None:

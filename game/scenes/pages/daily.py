@@ -7,37 +7,20 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _, ngettext
+from game.i18n import _
 from game.levels import CLEARED, OPEN, LadderEntry
 from game.levels.daily import DailyTable, daily_table
 from game.match.session import MatchConfig
+from game.scenes import flow
 from game.scenes.kit.buttons import ButtonScene
 from game.scenes.kit.level_card import CardLayout, draw_card, stars_text
-from game.scenes.pages.progress import daily_best, daily_stars
+from game.scenes.kit.progress import daily_best, daily_best_text, daily_stars
 from game.view import widgets as w
 from game.view.layout import ui_scale
 from game.view.panels import button_row, page_header
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.store.home import DailyResult
-
-
-def daily_best_text(best: DailyResult | None) -> str:
-    """Today's best at the daily table, or that there is none yet."""
-    if best is None:
-        return _("No result yet today: the deal is the same for everyone")
-    if best.won:
-        return ngettext(
-            "Today's best: a win with {n} point",
-            "Today's best: a win with {n} points",
-            best.score,
-        ).format(n=best.score)
-    return ngettext(
-        "Today's best: {n} point, not a win",
-        "Today's best: {n} points, not a win",
-        best.score,
-    ).format(n=best.score)
 
 
 class DailyScene(ButtonScene):
@@ -54,9 +37,7 @@ class DailyScene(ButtonScene):
         self._layout()
 
     def play(self) -> None:
-        from game.scenes.pages.menu import start_match
-
-        start_match(self.app, MatchConfig.for_daily(self.table))
+        flow.start_match(self.app, MatchConfig.for_daily(self.table))
 
     def back(self) -> None:
         self.app.pop()

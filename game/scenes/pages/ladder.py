@@ -8,7 +8,7 @@ screen's. The list scrolls (wheel, drag, or the focus moving off screen) when it
 the screen. Keyboard and gamepad: Up/Down (d-pad, Tab, shoulders) go along the levels and on to
 Back; Enter/A plays the focused level; Esc/B goes back.
 
-The levels and the player's progress come from :mod:`game.scenes.pages.progress`; each level is
+The levels and the player's progress come from :mod:`game.scenes.kit.progress`; each level is
 drawn as a card by :mod:`game.scenes.kit.level_card`. The daily table is
 :mod:`game.scenes.pages.daily`.
 """
@@ -34,9 +34,10 @@ from game.levels import (
     ladder_state,
 )
 from game.match.session import MatchConfig
+from game.scenes import flow
 from game.scenes.kit.card_list import CardListScene
 from game.scenes.kit.level_card import CardLayout, draw_card, draw_notice
-from game.scenes.pages.progress import ladder_levels, ladder_refusals, load_progress
+from game.scenes.kit.progress import ladder_levels, ladder_refusals, load_progress
 from game.view import widgets as w
 from game.view.layout import ui_scale
 from game.view.panels import page_header
@@ -99,10 +100,8 @@ class LadderScene(CardListScene):
                 message = _("Clear {name} first to open this table").format(name=_(before.name))
                 self.app.notify(message, 3.0)
             return False
-        from game.scenes.pages.menu import start_match
-
         ladder = self.levels if self.custom else None
-        start_match(self.app, MatchConfig.for_level(entry.level, self.seed, ladder))
+        flow.start_match(self.app, MatchConfig.for_level(entry.level, self.seed, ladder))
         return True
 
     def pick(self, index: int) -> None:

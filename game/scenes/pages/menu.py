@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, ngettext
+from game.scenes import flow
 from game.scenes.kit.buttons import ButtonScene
 from game.view import widgets as w
 from game.view.layout import ui_scale
@@ -20,96 +21,6 @@ from game.view.panels import button_column
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.match.session import MatchConfig, Session
-
-# A match's machinery (game.match.session: the computer seats, their worker process, the AI)
-# is imported when a match starts, not before the menu's first frame.
-
-
-def match_waiting(app: App) -> bool:
-    """A match is saved and not finished (the menu offers "Resume game")."""
-    return app.keeper is not None and app.keeper.resumable
-
-
-def ask_first(app: App, start: Callable[[], None]) -> None:
-    """Run ``start`` (it starts a new match), but when a saved match waits to be resumed ask
-    first: resume it, or start the new one (whose saves replace it); backing out does neither."""
-    if not match_waiting(app):
-        start()
-        return
-    from game.scenes.kit.question import SavedMatchQuestion
-
-    app.push(SavedMatchQuestion(app, start))
-
-
-def start_match(app: App, config: MatchConfig, *, ask: bool = True) -> None:
-    """Deal a new match and show the deal; it is saved after every action from now on. With
-    ``ask``, a saved match that is not finished is not replaced without asking (:func:`ask_first`).
-    """
-    if ask:
-        ask_first(app, lambda: start_match(app, config, ask=False))
-        return
-    from game.scenes.play.deal import DealScene
-
-    session = new_session(app, config)
-    session.start_round()
-    app.push(DealScene(app, session))
-
-
-def new_session(app: App, config: MatchConfig) -> Session:
-    """A new match, not dealt yet, watched by the autosave (when the app keeps saves)."""
-    from game.match.session import Session, default_opponent
-
-    kinds: list[str | None] | None = None
-    if app.autoplay:  # tests and CI: a computer plays the person's seat
-        opponent = config.opponent or default_opponent()
-        others = (
-            list(config.level.playable_kinds)
-            if config.level is not None
-            else [opponent] * (config.players - 1)
-        )
-        kinds = [app.autoplay, *others]
-    session = Session(config, inline=app.inline_seats, kinds=kinds)
-    session.take_backs = take_backs_here(app) and (config.practice or app.settings.take_backs)
-    if app.keeper is not None:
-        app.keeper.watch(session)
-    return session
-
-
-def take_backs_here(app: App) -> bool:
-    """Whether this game may offer Undo at all: never in a kiosk, unless its operator allows
-    it (the store's ``kiosk_take_backs``)."""
-    return app.kiosk is None or app.kiosk.config.take_backs
-
-
-def resume_match(app: App) -> bool:
-    """Put the saved match back on the table exactly as it was saved; False if there is none."""
-    if app.keeper is None:
-        return False
-    from game.scenes.pages.progress import ladder_levels
-
-    # A level's (or the day's) match stays one: its results are kept when it ends.
-    session = app.keeper.resume(inline=app.inline_seats, levels=ladder_levels())
-    app.take_notices()
-    if session is None:
-        return False
-    if session.state.round_number == 0:
-        session.start_round()
-        from game.scenes.play.deal import DealScene
-
-        app.push(DealScene(app, session))
-        return True
-    from game.scenes.play.table import TableScene
-    from game.view.table import RoundResult
-
-    table = TableScene(app, session)
-    result = session.state.round_result()
-    if result is not None:  # saved between rounds: the round's summary comes up again
-        table.view.result = RoundResult(result)
-        match = session.state.match_result()
-        table.view.result.match_end = match
-    app.push(table)
-    return True
 
 
 def title_size(name: str, width: int, u: float) -> int:
@@ -148,7 +59,7 @@ class MenuScene(ButtonScene):
         ]
         # Practice goes beside Quick play when the row has room (else under it).
         practice: tuple[str, Callable[[], None]] | None = items.pop(1)
-        if not take_backs_here(self.app):  # a kiosk whose operator keeps Undo off
+        if not flow.take_backs_here(self.app):  # a kiosk whose operator keeps Undo off
             practice = None
         extras: list[tuple[str, Callable[[], None]]] = [
             (_("Learn to play"), self.learn),
@@ -218,32 +129,28 @@ class MenuScene(ButtonScene):
 
     def offer_lesson(self) -> None:
         """At the very first start, offer the guided game (once: a "Not now" is kept)."""
-        from game.scenes.play.lesson import LessonOfferScene, should_offer_lesson
-
-        if self.app.top is self and should_offer_lesson(self.app):
-            self.app.push(LessonOfferScene(self.app))
+        if self.app.top is self:
+            offer = flow.offer_lesson(self.app)
+            if offer is not None:
+                self.app.push(offer)
 
     def resume(self) -> None:
         self._layout()
 
     def resume_game(self) -> None:
-        if not resume_match(self.app):
+        if not flow.resume_match(self.app):
             self._layout()  # it could not be loaded after all: the notice says why
 
     def start_autoplay(self) -> None:
         """Tests and CI: resume the saved match if there is one, else start quick play."""
-        if not resume_match(self.app):
+        if not flow.resume_match(self.app):
             self.quick_play()
 
     def statistics(self) -> None:
-        from game.scenes.pages.statistics import StatisticsScene
-
-        self.app.push(StatisticsScene(self.app))
+        self.app.push(flow.statistics(self.app))
 
     def recent(self) -> None:
-        from game.scenes.pages.recent import RecentScene
-
-        self.app.push(RecentScene(self.app))
+        self.app.push(flow.recent(self.app))
 
     def quick_play(self) -> None:
         from game.match.session import MatchConfig
@@ -251,7 +158,7 @@ class MenuScene(ButtonScene):
 
         s = self.app.settings
         rules = Rules.preset_named(s.preset)
-        start_match(self.app, MatchConfig(s.players, rules, s.opponent))
+        flow.start_match(self.app, MatchConfig(s.players, rules, s.opponent))
 
     def practice(self) -> None:
         """The quick-play table against Easy opponents, with take-backs always on."""
@@ -260,41 +167,30 @@ class MenuScene(ButtonScene):
 
         s = self.app.settings
         rules = Rules.preset_named(s.preset)
-        start_match(self.app, MatchConfig(s.players, rules, "easy", practice=True))
+        flow.start_match(self.app, MatchConfig(s.players, rules, "easy", practice=True))
 
     def ladder(self) -> None:
-        from game.scenes.pages.ladder import LadderScene
-
-        self.app.push(LadderScene(self.app))
+        self.app.push(flow.ladder(self.app))
 
     def daily(self) -> None:
-        from game.scenes.pages.daily import DailyScene
-
-        self.app.push(DailyScene(self.app))
+        self.app.push(flow.daily(self.app))
 
     def custom(self) -> None:
-        from game.scenes.pages.custom import CustomTableScene
-
-        self.app.push(CustomTableScene(self.app))
+        self.app.push(flow.custom_table(self.app))
 
     def learn(self) -> None:
         """The guided first game: at the step it was left at, or from its start."""
-        from game.scenes.play.lesson import start_lesson
-
-        start_lesson(self.app)
+        flow.start_lesson(self.app)
 
     def rules(self) -> None:
         from game.rules import Rules
-        from game.scenes.pages.rules_page import RulesScene
 
         settings = self.app.settings
         rules = Rules.preset_named(settings.preset)
-        self.app.push(RulesScene(self.app, rules, settings.players, lesson=True))
+        self.app.push(flow.rules(self.app, rules, settings.players, lesson=True))
 
     def settings(self) -> None:
-        from game.scenes.pages.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.push(flow.settings(self.app))
 
     def key_actions(self) -> dict[int, Callable[[], None]]:
         return {

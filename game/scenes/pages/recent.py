@@ -19,6 +19,7 @@ import pygame
 from game.i18n import _
 from game.input.focus import FocusItem
 from game.input.intents import Act
+from game.scenes import flow
 from game.scenes.kit.card_list import CardListScene
 from game.view import widgets as w
 from game.view.layout import ui_scale
@@ -96,9 +97,7 @@ class RecentScene(CardListScene):
         """Review the match at ``index``; True if its review opened (or its question)."""
         if not 0 <= index < len(self.items):
             return False
-        from game.scenes.review.reviewing import review_recent
-
-        if review_recent(self.app, self.items[index]):
+        if flow.review_recent(self.app, self.items[index]):
             return True
         self.resume()  # it could not be read: it is gone from the list, the notice says why
         return False
@@ -112,7 +111,6 @@ class RecentScene(CardListScene):
         store = self.app.store
         if not 0 <= index < len(self.items) or store is None:
             return
-        from game.scenes.review.replay import ReplayScene
         from game.store.recent import RecentMatches
 
         item = self.items[index]
@@ -121,7 +119,7 @@ class RecentScene(CardListScene):
         if loaded is None:
             self.resume()  # it could not be read: gone from the list, the notice says why
             return
-        self.app.push(ReplayScene(self.app, loaded[0], item.name(), back=True))
+        self.app.push(flow.replay(self.app, loaded[0], item.name(), back=True))
 
     # ------------------------------------------------------------------ layout
 

@@ -13,6 +13,7 @@ import pygame
 from game import i18n
 from game.i18n import _
 from game.rules import Rules
+from game.scenes import flow
 from game.scenes.kit.base import Scene
 from game.view import widgets as w
 from game.view.layout import ui_scale
@@ -41,10 +42,8 @@ class RulesScene(Scene):
         self.app.pop()
 
     def learn(self) -> None:
-        from game.scenes.play.lesson import start_lesson
-
         self.app.pop()
-        start_lesson(self.app)
+        flow.start_lesson(self.app)
 
     def _layout(self) -> None:
         width, height = self.size

@@ -16,6 +16,7 @@ import pygame
 
 from game import i18n
 from game.i18n import N_, _
+from game.scenes import flow
 from game.scenes.kit.base import PACE_LABELS
 from game.scenes.kit.options import Option, OptionsScene
 from game.view.theme import THEMES
@@ -138,9 +139,7 @@ class SettingsScene(OptionsScene):
             ),
         ]
 
-        from game.scenes.pages.menu import take_backs_here
-
-        if not take_backs_here(app):  # a kiosk whose operator keeps Undo off: no such choice
+        if not flow.take_backs_here(app):  # a kiosk whose operator keeps Undo off: no such choice
             self.options = [o for o in self.options if o.label != N_("Take-backs")]
 
     # ------------------------------------------------------------------ kiosk mode

@@ -13,6 +13,7 @@ import pygame
 
 from game import i18n
 from game.i18n import N_, _
+from game.scenes import flow
 from game.scenes.kit.buttons import ButtonScene
 from game.view import widgets as w
 from game.view.layout import ui_scale
@@ -72,9 +73,7 @@ class StatisticsScene(ButtonScene):
         self._layout()
 
     def recent(self) -> None:
-        from game.scenes.pages.recent import RecentScene
-
-        self.app.push(RecentScene(self.app))
+        self.app.push(flow.recent(self.app))
 
     def back(self) -> None:
         self.app.pop()

@@ -17,6 +17,7 @@ import pygame
 from game.i18n import _
 from game.input.glyphs import glyph, glyph_for
 from game.input.intents import Act, Intent
+from game.scenes import flow
 from game.scenes.kit.base import Scene
 from game.view import widgets as w
 from game.view.layout import ui_scale
@@ -50,9 +51,7 @@ class CoverScene(Scene):
         self.table.show_seat(self.seat)
 
     def pause(self) -> None:
-        from game.scenes.play.pause import PauseScene
-
-        self.app.push(PauseScene(self.app, self.table.session))
+        self.app.push(flow.pause(self.app, self.table.session))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:

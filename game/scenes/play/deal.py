@@ -22,6 +22,7 @@ from game.i18n import _
 from game.match.session import Session
 from game.rules import Tile
 from game.rules import events as ev
+from game.scenes import flow
 from game.scenes.kit.base import Scene
 from game.scenes.kit.seating import table_view
 from game.view import widgets as w
@@ -184,9 +185,7 @@ class DealScene(Scene):
         if self.then is not None:
             self.app.replace(self.then(self.view))
             return
-        from game.scenes.play.table import TableScene
-
-        self.app.replace(TableScene(self.app, self.session, self.view))
+        self.app.replace(flow.table(self.app, self.session, self.view))
 
     def update(self, dt: float) -> None:
         settings = self.app.settings

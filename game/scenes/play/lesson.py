@@ -25,6 +25,7 @@ from game.levels import lesson
 from game.match.session import MatchConfig, Session, your_name
 from game.rules import DRAW, PASS, Action, GameState, IllegalActionError, Play, RulesError, Tile
 from game.rules import events as ev
+from game.scenes import flow
 from game.scenes.kit.base import Scene
 from game.scenes.kit.question import QuestionScene
 from game.scenes.play.summary import RoundSummaryScene
@@ -48,14 +49,14 @@ DECLINED = "declined"  # the first-start offer was turned down: not offered agai
 
 def lesson_progress(app: App) -> str:
     """How far the guided game got: "", a step's key, FINISHED or DECLINED."""
-    from game.scenes.pages.progress import load_progress
+    from game.scenes.kit.progress import load_progress
 
     return load_progress(app).lesson
 
 
 def remember_lesson(app: App, where: str) -> None:
     """Keep how far the guided game got (a step's key, FINISHED or DECLINED)."""
-    from game.scenes.pages.progress import load_progress, save_progress
+    from game.scenes.kit.progress import load_progress, save_progress
 
     progress = load_progress(app)
     if progress.lesson != where:
@@ -67,8 +68,6 @@ def start_lesson(app: App, *, from_start: bool = False) -> LessonScene | None:
     """Open the guided game: at the step it was left at, or dealt afresh (with the deal shown)
     when it was never started, was finished, or ``from_start``. The scene when there is no
     deal to watch first; None when the deal is being shown."""
-    from game.scenes.play.deal import DealScene
-
     where = "" if from_start else lesson_progress(app)
 
     def keep(key: str) -> None:
@@ -81,7 +80,7 @@ def start_lesson(app: App, *, from_start: bool = False) -> LessonScene | None:
         return scene
     session = LessonSession()
     session.start_round()
-    app.push(DealScene(app, session, then=lambda view: LessonScene(app, session, 0, view, keep)))
+    app.push(flow.deal(app, session, then=lambda view: LessonScene(app, session, 0, view, keep)))
     return None
 
 
@@ -89,7 +88,7 @@ def should_offer_lesson(app: App) -> bool:
     """At the very first start (nothing played, the lesson never seen), offer the lesson once."""
     if app.store is None or app.kiosk is not None or app.autoplay:
         return False
-    from game.scenes.pages.progress import load_progress
+    from game.scenes.kit.progress import load_progress
 
     progress = load_progress(app)
     if progress.lesson or progress.ladder or progress.daily:
@@ -259,12 +258,10 @@ class LessonScene(TableScene):
         super()._human_turn(dt)
 
     def _finish(self) -> None:
-        from game.scenes.pages.menu import MenuScene
-
         self.finished = True
         self._told(FINISHED)
         self.session.close()
-        self.app.reset(MenuScene(self.app))
+        flow.to_menu(self.app)
 
     # ------------------------------------------------------------------ the table, narrowed
 

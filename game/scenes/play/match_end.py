@@ -4,7 +4,7 @@ A match at a ladder table is rated against the level's goal (:func:`game.levels.
 cleared or not, with one to three stars; the stars are kept (the best ever stay) and the next
 level opens. The screen then offers the next level, another try and the ladder. A daily match
 keeps the day's best result. With saves, both were kept the moment the match ended
-(:func:`game.match.keeper.keep_results`); without (tests, tools), :mod:`game.scenes.pages.progress`
+(:func:`game.match.keeper.keep_results`); without (tests, tools), :mod:`game.scenes.kit.progress`
 keeps them in memory here.
 """
 
@@ -21,12 +21,12 @@ import pygame
 from game.i18n import N_, _, join_names, ngettext, translate
 from game.levels import LOCKED, LadderEntry, Rating, rate_game
 from game.match.session import MatchConfig, Session
+from game.scenes import flow
 from game.scenes.kit.buttons import ButtonScene
 from game.scenes.kit.level_card import draw_stars, goal_text, stars_text
-from game.scenes.pages.daily import daily_best_text
-from game.scenes.pages.ladder import LadderScene
-from game.scenes.pages.progress import (
+from game.scenes.kit.progress import (
     daily_best,
+    daily_best_text,
     ladder_entries,
     level_after,
     record_daily,
@@ -164,28 +164,19 @@ class MatchEndScene(ButtonScene):
         self._deal(MatchConfig.for_level(self.next_entry.level, ladder=self.session.ladder))
 
     def _deal(self, config: MatchConfig) -> None:
-        from game.scenes.pages.menu import new_session
-        from game.scenes.play.deal import DealScene
-
-        session = new_session(self.app, config)
+        session = flow.new_session(self.app, config)
         session.start_round()
-        self.app.replace(DealScene(self.app, session))
+        self.app.replace(flow.deal(self.app, session))
 
     def review(self) -> None:
         """What each of the person's decisions cost: the review, then its table."""
-        from game.scenes.review.reviewing import review_session
-
-        review_session(self.app, self.session)
+        flow.review_session(self.app, self.session)
 
     def menu(self) -> None:
-        from game.scenes.pages.menu import MenuScene
-
-        self.app.reset(MenuScene(self.app))
+        flow.to_menu(self.app)
 
     def ladder(self) -> None:
-        from game.scenes.pages.menu import MenuScene
-
-        self.app.reset(MenuScene(self.app), LadderScene(self.app, self.session.ladder))
+        self.app.reset(flow.menu(self.app), flow.ladder(self.app, self.session.ladder))
 
     def key_actions(self) -> dict[int, Callable[[], None]]:
         return {pygame.K_ESCAPE: self.menu}

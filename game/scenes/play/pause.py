@@ -9,6 +9,7 @@ import pygame
 
 from game.i18n import _
 from game.match.session import Session
+from game.scenes import flow
 from game.scenes.kit.buttons import ButtonScene
 from game.view import widgets as w
 from game.view.layout import ui_scale
@@ -49,23 +50,17 @@ class PauseScene(ButtonScene):
         self.app.pop()
 
     def rules(self) -> None:
-        from game.scenes.pages.rules_page import RulesScene
-
         if self.session is not None:
             state = self.session.state
-            self.app.push(RulesScene(self.app, state.rules, state.players))
+            self.app.push(flow.rules(self.app, state.rules, state.players))
 
     def settings(self) -> None:
-        from game.scenes.pages.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.push(flow.settings(self.app))
 
     def leave(self) -> None:
-        from game.scenes.pages.menu import MenuScene
-
         if self.session is not None:
             self.session.close()
-        self.app.reset(MenuScene(self.app))
+        flow.to_menu(self.app)
 
     def key_actions(self) -> dict[int, Callable[[], None]]:
         return {pygame.K_ESCAPE: self.resume_game, pygame.K_p: self.resume_game}

@@ -14,6 +14,7 @@ import pygame
 from game.i18n import _, join_names, ngettext, pgettext
 from game.match.session import Session
 from game.rules import events as ev
+from game.scenes import flow
 from game.scenes.kit.buttons import ButtonScene
 from game.view import widgets as w
 from game.view.layout import ui_scale
@@ -66,9 +67,7 @@ class RoundSummaryScene(ButtonScene):
 
     def next(self) -> None:
         if self.last_round:
-            from game.scenes.play.match_end import MatchEndScene
-
-            self.app.replace(MatchEndScene(self.app, self.session))
+            self.app.replace(flow.after_match(self.app, self.session))
             # the table under it is done too
             stack = self.app.stack
             if len(stack) >= 2:
@@ -78,10 +77,8 @@ class RoundSummaryScene(ButtonScene):
             return
         events = self.session.start_round()
         _ = events
-        from game.scenes.play.deal import DealScene
-
         self.app.pop()
-        self.app.replace(DealScene(self.app, self.session, self.view))
+        self.app.replace(flow.deal(self.app, self.session, self.view))
 
     def key_actions(self) -> dict[int, Callable[[], None]]:
         return {pygame.K_RETURN: self.next, pygame.K_SPACE: self.next}

@@ -40,6 +40,7 @@ import pygame
 from game.i18n import _, ngettext
 from game.match.session import Session
 from game.rules import DRAW, END_TURN, Tile
+from game.scenes import flow
 from game.scenes.play.table_focus import TableFocus
 from game.scenes.play.table_help import TableHelp
 from game.scenes.play.table_pointer import TablePointer
@@ -159,10 +160,8 @@ class TableScene(TablePointer, TableFocus, TableHelp, TableTurns, TablePrompt):
             self.do_undo()
 
     def pause(self) -> None:
-        from game.scenes.play.pause import PauseScene
-
         self._cancel_drag()
-        self.app.push(PauseScene(self.app, self.session))
+        self.app.push(flow.pause(self.app, self.session))
 
     # ------------------------------------------------------------------ take-backs
 
@@ -175,9 +174,7 @@ class TableScene(TablePointer, TableFocus, TableHelp, TableTurns, TablePrompt):
         if self.session.practice:
             self.take_back()
             return
-        from game.scenes.play.take_back import TakeBackScene
-
-        self.app.push(TakeBackScene(self.app, self))
+        self.app.push(flow.take_back(self.app, self))
 
     def take_back(self) -> None:
         """Take the person's last turn back and show the table as it was before it."""
@@ -199,12 +196,10 @@ class TableScene(TablePointer, TableFocus, TableHelp, TableTurns, TablePrompt):
         view.thinking = None
         if view.busy or self._covered:
             return
-        from game.scenes.play.cover import CoverScene
-
         self._cancel_drag()
         self._deselect()
         self._covered = True
-        self.app.push(CoverScene(self.app, self, seat))
+        self.app.push(flow.cover(self.app, self, seat))
 
     def show_seat(self, seat: int) -> None:
         """The cover was tapped: show ``seat`` 's hand (in the order its owner left it)."""

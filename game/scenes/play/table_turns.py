@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game.rules import PASS
+from game.scenes import flow
 from game.scenes.kit.base import Scene
 from game.scenes.play.table_base import TableBase
 
@@ -19,9 +20,7 @@ class TableTurns(TableBase):
         """Undo is offered at this table: take-backs are on for the match (the Practice table
         or the setting) and allowed here (see Session.undo_offered; a kiosk only when its
         operator allows it)."""
-        from game.scenes.pages.menu import take_backs_here
-
-        return self.session.undo_offered and take_backs_here(self.app)
+        return self.session.undo_offered and flow.take_backs_here(self.app)
 
     def can_undo(self) -> bool:
         """There is a turn of the person's to take back now."""
@@ -48,9 +47,7 @@ class TableTurns(TableBase):
 
     def summary_scene(self) -> Scene:
         """The scene that shows the round's end over this table."""
-        from game.scenes.play.summary import RoundSummaryScene
-
-        return RoundSummaryScene(self.app, self.session, self.view)
+        return flow.after_round(self.app, self.session, self.view)
 
     def _human_turn(self, dt: float) -> None:
         if not self.ready:

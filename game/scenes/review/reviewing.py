@@ -23,6 +23,7 @@ from game.ai.review import DEFAULT_GUESSES
 from game.i18n import N_, _, ngettext
 from game.match.review_worker import ReviewJob
 from game.rules.record import Record
+from game.scenes import flow
 from game.scenes.kit.base import Scene
 from game.scenes.kit.buttons import ButtonScene
 from game.scenes.kit.question import QuestionScene
@@ -53,8 +54,6 @@ class ReviewSource:
 def open_review(app: App, source: ReviewSource) -> Scene:
     """Open the review of ``source``: the review table at once when a review of it is kept,
     else the progress scene. The scene pushed."""
-    from game.scenes.review.review_table import ReviewTableScene
-
     guesses = GUESSES
     if source.kept is not None and app.store is not None:
         from game.store.recent import RecentMatches
@@ -63,7 +62,7 @@ def open_review(app: App, source: ReviewSource) -> Scene:
         cached = recent.cached_review(source.kept, source.text, source.seat, guesses, source.record)
         if cached is not None:
             try:
-                scene: Scene | None = ReviewTableScene(app, source.record, cached, source.name)
+                scene: Scene | None = flow.review_table(app, source.record, cached, source.name)
             except Exception:  # a kept review that cannot be shown is made again, never a crash
                 scene = None
             if scene is not None and not getattr(scene, "problem", ""):
@@ -118,11 +117,9 @@ class ReviewingScene(ButtonScene):
 
     def update(self, dt: float) -> None:
         if self.job.poll() and self.job.result is not None:
-            from game.scenes.review.review_table import ReviewTableScene
-
             self._keep()
             self.app.replace(
-                ReviewTableScene(self.app, self.source.record, self.job.result, self.source.name)
+                flow.review_table(self.app, self.source.record, self.job.result, self.source.name)
             )
             return
         if self.failed and self.buttons[0].label != _("Back"):

@@ -13,6 +13,7 @@ import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from game.i18n import _, ngettext
 from game.levels import (
     LadderEntry,
     Level,
@@ -127,3 +128,20 @@ def level_after(level_id: str, entries: Sequence[LadderEntry]) -> LadderEntry | 
         return None
     index = ids.index(level_id) + 1
     return entries[index] if index < len(entries) else None
+
+
+def daily_best_text(best: DailyResult | None) -> str:
+    """Today's best at the daily table, or that there is none yet."""
+    if best is None:
+        return _("No result yet today: the deal is the same for everyone")
+    if best.won:
+        return ngettext(
+            "Today's best: a win with {n} point",
+            "Today's best: a win with {n} points",
+            best.score,
+        ).format(n=best.score)
+    return ngettext(
+        "Today's best: {n} point, not a win",
+        "Today's best: {n} points, not a win",
+        best.score,
+    ).format(n=best.score)
