@@ -191,3 +191,41 @@ def test_the_top_of_the_game_holds_only_its_plumbing() -> None:
     """Persistence, sound, commands and content have packages of their own (game/store,
     game/match, game/sound, game/commands, game/levels): no loose module beside the plumbing."""
     assert {path.name for path in GAME.glob("*.py")} == TOP_LEVEL
+
+
+def _layout_block() -> str:
+    readme = (GAME.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Project layout", 1)[1]
+    return section.split("```", 2)[1]
+
+
+def _packages_named(block: str) -> set[str]:
+    """The packages the README's layout names, as paths below the project (``game/scenes/kit``):
+    a line's first word ending in "/" is a folder, its indentation says whose."""
+    named: set[str] = set()
+    trail: list[tuple[int, str]] = []
+    for line in block.splitlines():
+        word = line.strip().split(" ", 1)[0] if line.strip() else ""
+        if not word.endswith("/"):
+            continue
+        depth = len(line) - len(line.lstrip())
+        trail = [(d, name) for d, name in trail if d < depth]
+        trail.append((depth, word.rstrip("/")))
+        path = "/".join(name for _d, name in trail)
+        if path.startswith("game/"):
+            named.add(path)
+    return named
+
+
+def test_the_readme_layout_names_every_package_of_the_game_and_no_other() -> None:
+    packages = {
+        path.parent.relative_to(GAME.parent).as_posix()
+        for path in GAME.rglob("__init__.py")
+        if path.parent != GAME
+    }
+    assert _packages_named(_layout_block()) == packages
+
+
+def test_the_layout_reader_follows_the_indentation() -> None:
+    block = "game/\n  store/   x\n  scenes/  y\n    kit/   z\nassets/  w\n"
+    assert _packages_named(block) == {"game/store", "game/scenes", "game/scenes/kit"}
