@@ -106,3 +106,10 @@ def statistics_shot(cam: Camera) -> None:
         stats.record_match(level, 40 + 17 * i, i % 2 == 0)
         stats.record_match(level, 95 + 3 * i, False)
     cam.show("29_statistics", StatisticsScene(cam.app, stats))
+    # Quick play (or any new match) over a saved one that is not finished: asked first.
+    from game.scenes.kit.question import SavedMatchQuestion
+    from game.scenes.pages.menu import MenuScene
+
+    cam.show(
+        "29b_saved_match_question", MenuScene(cam.app), SavedMatchQuestion(cam.app, lambda: None)
+    )

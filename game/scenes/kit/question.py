@@ -105,7 +105,6 @@ class SavedMatchQuestion(QuestionScene):
         ]
 
     def resume_it(self) -> None:
-
         self.app.pop()
         flow.resume_match(self.app)  # if it cannot be loaded after all, the notice says why
 
