@@ -63,6 +63,7 @@ SCREENS = [
     "28_ladder",
     "28b_ladder_refused_file",
     "29_statistics",
+    "29b_saved_match_question",
     "30_daily_table",
     "31_level_cleared",
     "32_table_hint_plan_card",

@@ -59,6 +59,7 @@ def test_every_scene_renders(
         "27_kiosk_still_playing",
         "28_ladder",
         "29_statistics",
+        "29b_saved_match_question",
         "30_daily_table",
         "31_level_cleared",
         "32_table_hint_plan_card",
