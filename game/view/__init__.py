@@ -1,1 +1,1 @@
-"""Drawing: tiles, themes, fonts and tweens (scenes import from here; rules know nothing of it)."""
+"""Drawing: tiles, themes, fonts and easings (scenes import from here; rules know nothing of it)."""

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 import pygame
 
 from game.view import widgets as w
+from game.view.easing import ease_in_out, ease_out_back, ease_out_cubic
 from game.view.layout import TableLayout
 from game.view.table_words import Words, say
 from game.view.theme import RGB, Theme
-from game.view.tween import ease_in_out, ease_out_back, ease_out_cubic
 
 
 @dataclass

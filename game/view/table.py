@@ -34,6 +34,7 @@ import pygame
 from game import i18n
 from game.view import widgets as w
 from game.view.bars import Bars
+from game.view.easing import ease_in_out
 from game.view.felt import Felt
 from game.view.motion import draw_banner, draw_effects
 from game.view.plates import Plates
@@ -43,7 +44,6 @@ from game.view.table_state import Held, RoundResult
 from game.view.table_words import level_label, two_facts
 from game.view.train_marks import TrainMarks
 from game.view.tray_drawing import TrayDrawing
-from game.view.tween import ease_in_out
 
 # Importers know these by this module's name too.
 __all__ = [

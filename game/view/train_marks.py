@@ -7,10 +7,10 @@ import pygame
 from game.i18n import _
 from game.rules import Tile
 from game.view import widgets as w
+from game.view.easing import ease_out_back
 from game.view.layout import TrainGeometry
 from game.view.seat_colours import seat_colour
 from game.view.table_state import TableState
-from game.view.tween import ease_out_back
 
 
 class TrainMarks(TableState):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pygame
 
 from game.view import widgets as w
+from game.view.easing import ease_in_out
 from game.view.table_state import TableState
 from game.view.tiles import Highlight
-from game.view.tween import ease_in_out
 
 
 class TrayDrawing(TableState):

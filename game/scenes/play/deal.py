@@ -26,9 +26,9 @@ from game.scenes import flow
 from game.scenes.kit.base import Scene
 from game.scenes.kit.seating import table_view
 from game.view import widgets as w
+from game.view.easing import ease_in_out
 from game.view.motion import Flight
 from game.view.table import TableView
-from game.view.tween import ease_in_out
 
 if TYPE_CHECKING:
     from game.app import App

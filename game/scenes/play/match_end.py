@@ -33,10 +33,10 @@ from game.scenes.kit.progress import (
     record_level,
 )
 from game.view import widgets as w
+from game.view.easing import ease_out_back, ease_out_cubic
 from game.view.layout import ui_scale
 from game.view.panels import button_row
 from game.view.table import seat_colour
-from game.view.tween import ease_out_back, ease_out_cubic
 
 if TYPE_CHECKING:
     from game.app import App

@@ -17,10 +17,10 @@ from game.rules import events as ev
 from game.scenes import flow
 from game.scenes.kit.buttons import ButtonScene
 from game.view import widgets as w
+from game.view.easing import ease_out_back, ease_out_cubic
 from game.view.layout import ui_scale
 from game.view.panels import dialog_panel, dim
 from game.view.table import TableView, seat_colour
-from game.view.tween import ease_out_back, ease_out_cubic
 
 if TYPE_CHECKING:
     from game.app import App
