@@ -7,10 +7,9 @@ a short match of three rounds (engines double-12, 11 and 10), the player at seat
 Normal opponents. The opponents' own random choices are seeded from the day too, so a player who
 makes the same moves meets the same replies.
 
-:func:`daily_table` gives the day's table as a :class:`~game.levels.Level` (with its fixed seed);
-:func:`result_of` reads the player's result from a finished match; :func:`keep_best` keeps the
-better of two results of the same day. Results convert to and from plain dictionaries
-(:meth:`DailyResult.as_dict`, :meth:`DailyResult.from_dict`) for the store.
+:func:`daily_table` gives the day's table as a :class:`~game.levels.Level` (with its fixed seed).
+The day's best result is kept by the store (:class:`game.store.values.DailyResult`: a win
+first, then the score).
 
 >>> from datetime import date
 >>> table = daily_table(date(2024, 3, 1))
@@ -21,7 +20,6 @@ better of two results of the same day. Results convert to and from plain diction
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 from typing import Final
@@ -91,67 +89,6 @@ def daily_table(day: date | None = None) -> DailyTable:
         seed=seed,
     )
     return DailyTable(day, seed, level)
-
-
-@dataclass(frozen=True, slots=True)
-class DailyResult:
-    """The player's result at one day's table."""
-
-    day: str  # YYYY-MM-DD
-    total: int  # the player's match total (penalty points: lower is better)
-    place: int  # 1 for a win (shared first place too), else 1 + the seats with a lower total
-    won: bool
-
-    @property
-    def sort_key(self) -> tuple[int, int]:
-        """Smaller is better: the place first, then the total."""
-        return (self.place, self.total)
-
-    def as_dict(self) -> dict[str, object]:
-        return {"day": self.day, "total": self.total, "place": self.place, "won": self.won}
-
-    @staticmethod
-    def from_dict(data: Mapping[str, object]) -> DailyResult:
-        """A result from :meth:`as_dict`'s form; ValueError if it is not one."""
-        day, total, place, won = (data.get(k) for k in ("day", "total", "place", "won"))
-        if not isinstance(day, str):
-            raise ValueError("a daily result needs its day as YYYY-MM-DD")
-        date.fromisoformat(day)  # ValueError for a malformed day
-        for name, value in (("total", total), ("place", place)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValueError(f"a daily result's {name} must be a whole number")
-        if not isinstance(won, bool):
-            raise ValueError("a daily result's won must be true or false")
-        assert isinstance(total, int) and isinstance(place, int)
-        return DailyResult(day, total, place, won)
-
-
-def result_of(table: DailyTable, game: GameState, seat: int = 0) -> DailyResult:
-    """The player's result in a finished match at the day's table."""
-    if not game.match_over:
-        raise ValueError("the match is not over yet")
-    totals = game.totals
-    won = seat in game.match_winners
-    if won:
-        place = 1
-    else:
-        place = 1 + sum(1 for s, t in enumerate(totals) if s != seat and t < totals[seat])
-        place = max(place, 2)
-    return DailyResult(table.key, totals[seat], place, won)
-
-
-def is_better(new: DailyResult, old: DailyResult | None) -> bool:
-    """Whether ``new`` beats ``old`` (a better place, or the same place with fewer points)."""
-    return old is None or new.sort_key < old.sort_key
-
-
-def keep_best(old: DailyResult | None, new: DailyResult) -> DailyResult:
-    """The better of a day's saved best and a new result of the same day."""
-    if old is not None and old.day != new.day:
-        raise ValueError(f"results of different days: {old.day} and {new.day}")
-    if old is None or is_better(new, old):
-        return new
-    return old
 
 
 def catalog_entries(*, people: bool = True) -> list[tuple[str, str]]:

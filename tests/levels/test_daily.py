@@ -8,19 +8,10 @@ import sys
 from datetime import date, timedelta
 from pathlib import Path
 
-import pytest
-
 from game.ai.simple import make_seat
-from game.levels.daily import (
-    DailyResult,
-    catalog_entries,
-    daily_seed,
-    daily_table,
-    is_better,
-    keep_best,
-    result_of,
-)
+from game.levels.daily import catalog_entries, daily_seed, daily_table
 from game.rules import PLAY
+from game.store.values import DailyResult, Progress
 
 ROOT = Path(__file__).resolve().parents[2]
 DAY = date(2024, 3, 1)
@@ -77,57 +68,20 @@ def test_today_is_the_default_day() -> None:
     assert daily_table().day == date.today()
 
 
-def _played(day: date) -> DailyResult:
-    table = daily_table(day)
+def test_a_finished_daily_match_is_kept_as_the_days_best() -> None:
+    """The store keeps the day's best as the game ranks it: a win first, then the score."""
+    table = daily_table(DAY)
     game = table.new_game()
     seats = [make_seat("greedy", 0), *table.level.make_opponents(table.seed)]
     while not game.match_over:
         game.start_round()
         while game.phase == PLAY:
             game.apply(seats[game.current].choose(game.observation(game.current)))
-    result = result_of(table, game)
-    assert result.day == table.key and result.total == game.totals[0]
-    assert result.won == (0 in game.match_winners) and (result.place == 1) == result.won
-    return result
-
-
-def test_a_finished_daily_match_gives_a_result() -> None:
-    result = _played(DAY)
-    assert 1 <= result.place <= 4
-    assert DailyResult.from_dict(result.as_dict()) == result
-    table = daily_table(DAY)
-    with pytest.raises(ValueError, match="not over"):
-        result_of(table, table.new_game())
-
-
-def test_the_best_result_is_kept() -> None:
-    win = DailyResult("2024-03-01", 40, 1, True)
-    better_win = DailyResult("2024-03-01", 20, 1, True)
-    second = DailyResult("2024-03-01", 10, 2, False)
-    assert is_better(win, None) and keep_best(None, win) == win
-    assert keep_best(win, better_win) == better_win
-    assert keep_best(better_win, win) == better_win
-    assert keep_best(win, second) == win  # a win beats a lower total in second place
-    assert keep_best(second, win) == win
-    assert keep_best(win, win) == win
-    with pytest.raises(ValueError, match="different days"):
-        keep_best(win, DailyResult("2024-03-02", 0, 1, True))
-
-
-@pytest.mark.parametrize(
-    "data",
-    [
-        {},
-        {"day": "2024-13-01", "total": 1, "place": 1, "won": True},
-        {"day": "2024-03-01", "total": "1", "place": 1, "won": True},
-        {"day": "2024-03-01", "total": 1, "place": True, "won": True},
-        {"day": "2024-03-01", "total": 1, "place": 1, "won": "yes"},
-        {"day": "2024-03-01", "total": -1, "place": 1, "won": True},
-    ],
-)
-def test_a_stored_result_that_is_not_one_is_refused(data: dict[str, object]) -> None:
-    with pytest.raises(ValueError):
-        DailyResult.from_dict(data)
+    progress = Progress()
+    won = 0 in game.match_winners
+    assert progress.record_daily(table.key, game.totals[0], won=won)
+    assert progress.daily[table.key] == DailyResult(game.totals[0], won)
+    assert not progress.record_daily(table.key, game.totals[0] + 1, won=won)  # not better
 
 
 def test_the_daily_texts_are_listed_for_translation() -> None:
