@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.ai.simple import SEAT_KINDS, Seat, make_seat
+from game.match.playout import play_out
 from game.rules import END_TURN, SUPPORTED_SETS, Action, GameState, Play, Rules
 from game.rules.options import MAX_PLAYERS, MIN_PLAYERS
 from game.rules.record import RecordError, RecordWriter
@@ -64,22 +65,21 @@ def play_match(
     """Play one whole match; each seat decides from its own observation only."""
     game = GameState.new(rules, players, seed, names)
     writer = RecordWriter(game) if record else None
-    actions = 0
     ends: Counter[str] = Counter()
-    while not game.match_over:
-        events = game.start_round()
-        if writer:
-            writer.add(events)
-        while game.phase == PLAY:
-            seat = game.current
-            action = seats[seat].choose(game.observation(seat))
-            actions += 1
-            if writer:
-                events = game.apply(action)
-                writer.add(events)
-            else:  # nothing reads the events without a record: the same play without them
-                game.apply_quietly(action)
-        ends[game.end_reason] += 1
+
+    def count_end(state: GameState) -> None:
+        ends[state.end_reason] += 1
+
+    if writer is None:  # nothing reads the events without a record: the same play without them
+        actions = play_out(game, seats, round_ended=count_end)
+    else:
+        actions = play_out(
+            game,
+            seats,
+            start_round=lambda: writer.add(game.start_round()),
+            apply=lambda action: writer.add(game.apply(action)),
+            round_ended=count_end,
+        )
     return MatchResult(
         tuple(game.totals),
         game.match_winners,

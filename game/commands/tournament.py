@@ -38,7 +38,8 @@ from typing import Any
 
 from game.ai.simple import SEAT_KINDS, Seat, make_seat
 from game.commands.simulate import check_deal, check_table_options, one_per_seat, plural
-from game.rules import PLAY, GameState, Rules
+from game.match.playout import play_out
+from game.rules import GameState, Rules
 
 # Two-sided 95% Student t quantiles by degrees of freedom (1..29); 1.96 from 30 on.
 _T95 = (
@@ -182,11 +183,7 @@ class MatchScores:
 def play_match(rules: Rules, players: int, seed: int, seats: Sequence[Seat]) -> MatchScores:
     """One whole match, each seat deciding from its own observation; every round's scores."""
     game = GameState.new(rules, players, seed)
-    while not game.match_over:
-        game.start_round()
-        while game.phase == PLAY:
-            seat = game.current
-            game.apply_quietly(seats[seat].choose(game.observation(seat)))
+    play_out(game, seats)
     return MatchScores(
         tuple(game.totals), game.match_winners, tuple(tuple(r) for r in game.round_scores)
     )

@@ -404,13 +404,9 @@ class Session:
     def play_out(self, seats: Sequence[Seat]) -> None:
         """Play the rest of the match off screen, ``seats[s]`` choosing seat s's actions, through
         :meth:`start_round` and :meth:`apply` (so the record and the listeners see each one)."""
-        state = self.state
-        while not state.match_over:
-            if state.round_over or state.round_number == 0:
-                self.start_round()
-                continue
-            seat = state.current
-            self.apply(seats[seat].choose(state.observation(seat)))
+        from game.match.playout import play_out
+
+        play_out(self.state, seats, start_round=self.start_round, apply=self.apply)
 
     def close(self) -> None:
         self.runner.close()
