@@ -45,7 +45,7 @@ from game.scenes.kit.base import Scene
 from game.sound.audio import SoundBoard
 from game.sound.start import shared_sounds
 from game.store.settings import Settings
-from game.view import fonts, widgets
+from game.view import controls, fonts, frame_marks, surface_cache, toasts
 from game.view.theme import Theme, theme_by_id
 from game.view.tiles import TileRenderer
 
@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     from game.match.keeper import Keeper
     from game.scenes.kiosk.kiosk import Kiosk, KioskConfig
     from game.store.home import Notice, Store
-    from game.view.widgets import Toast
+    from game.view.toasts import Toast
 
 MAX_DT = 0.1  # seconds: longer gaps (a dragged window, a debugger) count as this much
 INPUT_EVENTS = frozenset(
@@ -349,7 +349,7 @@ class App:
 
     def notify(self, message: str, duration: float = 5.0) -> None:
         """Show a short message over whatever scene is up."""
-        from game.view.widgets import Toast
+        from game.view.toasts import Toast
 
         if not any(toast.message == message for toast in self.notices):
             self.notices.append(Toast(message, duration=duration))
@@ -481,7 +481,7 @@ class App:
         self.router.changes.clear()
 
     def draw(self, surface: pygame.Surface) -> None:
-        widgets.new_frame()
+        frame_marks.new_frame()
         start = len(self.stack) - 1
         while start > 0 and not self.stack[start].opaque:
             start -= 1
@@ -494,7 +494,7 @@ class App:
 
             u = ui_scale(surface.get_size())
             center = (surface.get_width() // 2, round(64 * u) + 12)
-            self.toast_rect = widgets.draw_toast(
+            self.toast_rect = toasts.draw_toast(
                 surface, self.notices[0], center, self.theme, u, self.hint_strip_rect
             )
         if self.kiosk is not None:
@@ -519,7 +519,7 @@ class App:
         if made is not None:
             row, strip = made
             margin = max(6, round(10 * u))
-            titles = widgets.titles_drawn()
+            titles = frame_marks.titles_drawn()
 
             def items() -> list[pygame.Rect]:
                 return [item.rect for item in top.focus_items()]
@@ -550,7 +550,7 @@ class App:
             session = getattr(scene, "session", None)
             if session is not None:
                 session.close()  # stop a computer seats' worker process
-        widgets.clear_caches()
+        surface_cache.clear_caches()
         fonts.clear_cache()
         pygame.quit()
 
@@ -566,4 +566,4 @@ def _click_on_every_press(board: SoundBoard) -> None:
         def click() -> None:
             board.play("click")
 
-        widgets.PRESS_HOOKS.append(click)
+        controls.PRESS_HOOKS.append(click)

@@ -15,9 +15,8 @@ import pygame
 import pytest
 
 from game.commands.screenshots import take_screenshots
-from game.view import widgets
+from game.view import typeset
 
-# The one run that writes real PNG files (the render test reads them back): encoding the
 # pictures is a good part of a run's time, and the others only need the frames drawn.
 WRITES_FILES = ((640, 480), "en")
 
@@ -27,7 +26,7 @@ class Run:
     """One screenshot run: what it wrote, and each picture as it was handed to be saved."""
 
     paths: list[Path]
-    audits: dict[str, widgets.TextAudit] = field(default_factory=dict)  # by picture name
+    audits: dict[str, typeset.TextAudit] = field(default_factory=dict)  # by picture name
     sizes: dict[str, tuple[int, int]] = field(default_factory=dict)
     colours: dict[str, int] = field(default_factory=dict)  # distinct colours on a grid
 

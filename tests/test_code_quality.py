@@ -27,3 +27,15 @@ def test_ruff_is_clean() -> None:
 def test_the_whole_game_is_strictly_typed() -> None:
     result = _run("mypy", "--strict", "game")
     assert result.returncode == 0, f"mypy --strict game failed:\n{result.stdout}\n{result.stderr}"
+
+
+def test_no_module_of_the_game_is_over_600_lines_but_the_rules_state() -> None:
+    """The README's promise: a module a newcomer can read through (the rules' state, one
+    cohesive thing, is the one exception)."""
+    game = Path(__file__).resolve().parents[1] / "game"
+    long = {
+        path.relative_to(game).as_posix(): lines
+        for path in game.rglob("*.py")
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > 600
+    }
+    assert set(long) <= {"rules/state.py"}, long

@@ -24,7 +24,7 @@ FORBIDDEN = {
     "sound": (*_SCREEN[:-1], *_ROOTS, "game.match", "game.ai"),
     "i18n": (*_SCREEN, *_ROOTS, "game.store", "game.match", "game.ai", "game.sound"),
     # View and input are one layer: the focus ring and the button prompts are drawn with the
-    # view's widgets and themes, and the table view shows the prompts of the device in use.
+    # view's text, buttons and themes, and the table view shows the prompts of the device in use.
     "view": ("game.scenes", *_ROOTS, "game.ai", "game.match", "game.sound"),
     "input": ("game.scenes", *_ROOTS, "game.ai", "game.match", "game.sound"),
     "scenes": _ROOTS,

@@ -26,7 +26,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 if TYPE_CHECKING:
-    from game.view.widgets import TextAudit
+    from game.view.typeset import TextAudit
 
 __all__ = ["TABLE_SIZES", "busy_table", "screenshots_main", "table_sizes", "take_screenshots"]
 
@@ -48,7 +48,7 @@ def take_screenshots(
     audits: dict[str, TextAudit] | None = None,
 ) -> list[Path]:
     """Render every case to ``out``; ``language`` (a code of game.i18n.LANGUAGES) is spoken
-    throughout; ``audits`` gets each picture's text audit (game.view.widgets.text_audit) by name.
+    throughout; ``audits`` gets each picture's text audit (game.view.typeset.text_audit) by name.
     """
     from game import i18n
     from game.app import App

@@ -20,7 +20,7 @@ The game speaks English (the source strings), Irish (``ga``), Tamil (``ta``), Ic
 
 Use: ``set_language("ga")`` once (and on a settings change), then ``_("Quick play")``,
 ``ngettext("{n} tile", "{n} tiles", n).format(n=n)``, ``pgettext("opponent", "Normal")``.
-Text drawn through ``game.view.widgets`` gets the Tamil font, shaped with its script set, when
+Text drawn through ``game.view.typeset`` gets the Tamil font, shaped with its script set, when
 it has Tamil letters (``fonts.script_of``); drawing with ``get_font`` directly, pass
 ``script_for(current_language())``.
 """

@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from game.input.intents import Act, Intent
-from game.view import widgets as w
+from game.view import controls, surfaces
 from game.view.theme import Theme
 
 
@@ -111,25 +111,25 @@ def nearest(
 
 
 def button_items(buttons: Sequence[Any]) -> list[FocusItem]:
-    """Focus items for the visible, enabled :class:`~game.view.widgets.Button` s."""
+    """Focus items for the visible, enabled :class:`~game.view.controls.Button` s."""
     out: list[FocusItem] = []
     for button in buttons:
-        if not isinstance(button, w.Button) or not button.active or button.action is None:
+        if not isinstance(button, controls.Button) or not button.active or button.action is None:
             continue
         out.append(FocusItem(("button", button.label), button.rect, button.action, button.primary))
     return out
 
 
-def scene_buttons(scene: object) -> list[w.Button]:
+def scene_buttons(scene: object) -> list[controls.Button]:
     """The buttons a scene keeps in ``buttons`` (a list or a dict) or ``button``."""
-    found: list[w.Button] = []
+    found: list[controls.Button] = []
     buttons = getattr(scene, "buttons", None)
     if isinstance(buttons, dict):
-        found += [b for b in buttons.values() if isinstance(b, w.Button)]
+        found += [b for b in buttons.values() if isinstance(b, controls.Button)]
     elif isinstance(buttons, list | tuple):
-        found += [b for b in buttons if isinstance(b, w.Button)]
+        found += [b for b in buttons if isinstance(b, controls.Button)]
     single = getattr(scene, "button", None)
-    if isinstance(single, w.Button):
+    if isinstance(single, controls.Button):
         found.append(single)
     return found
 
@@ -143,7 +143,7 @@ def draw_focus(
     pulse = 0.5 + 0.5 * math.sin(clock * 5.0)
     radius = max(6, min(ring.w, ring.h) // 4)
     blur = max(3, pad)
-    glow = w.soft_glow(ring.size, theme.focus_ring, radius, blur).copy()
+    glow = surfaces.soft_glow(ring.size, theme.focus_ring, radius, blur).copy()
     glow.fill((0, 0, 0, 0), pygame.Rect(2 * blur, 2 * blur, ring.w, ring.h).inflate(-4, -4))
     glow.set_alpha(round(110 + 110 * pulse))  # a halo outside the ring, never over the thing
     surface.blit(glow, (ring.x - 2 * blur, ring.y - 2 * blur))

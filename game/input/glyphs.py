@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from game.input.intents import Device
-from game.view import widgets as w
-from game.view.theme import RGB, Theme
+from game.view import surfaces, typeset
+from game.view.theme import RGB, Theme, mix
 
 Hint = tuple[str, str]  # (action, label)
 
@@ -107,7 +107,7 @@ def hint_row(
         if name is None:
             continue
         pic = glyph(name, height, theme)
-        words = w.text(label, size, ink, bold=True)
+        words = typeset.text(label, size, ink, bold=True)
         gap = max(3, height // 5)
         part = pygame.Surface(
             (pic.get_width() + gap + words.get_width(), max(height, words.get_height())),
@@ -145,7 +145,7 @@ def draw_strip(
     surface: pygame.Surface, row: pygame.Surface, rect: pygame.Rect, theme: Theme
 ) -> None:
     """A hint row on its translucent pill at ``rect``."""
-    w.draw_panel(surface, rect, (*theme.panel[:3], 210), theme.panel_edge, rect.h // 2, 1)
+    surfaces.draw_panel(surface, rect, (*theme.panel[:3], 210), theme.panel_edge, rect.h // 2, 1)
     surface.blit(row, row.get_rect(center=rect.center))
 
 
@@ -187,16 +187,16 @@ def _cap(width: int, height: int, theme: Theme) -> pygame.Surface:
     """A key cap: a lighter top over a darker rim, like a real key seen from above."""
     surf = pygame.Surface((width, height), pygame.SRCALPHA)
     radius = max(3, height // 5)
-    rim = w.mix(theme.text, (0, 0, 0), 0.45)
+    rim = mix(theme.text, (0, 0, 0), 0.45)
     pygame.draw.rect(surf, rim, (0, 0, width, height), border_radius=radius)
     top = pygame.Rect(1, 1, width - 2, height - max(3, height // 6))
-    pygame.draw.rect(surf, w.mix(theme.text, (255, 255, 255), 0.3), top, border_radius=radius)
+    pygame.draw.rect(surf, mix(theme.text, (255, 255, 255), 0.3), top, border_radius=radius)
     return surf
 
 
 def _keycap(label: str, height: int, theme: Theme) -> pygame.Surface:
     size = max(9, round(height * 0.5))
-    words = w.text(label, size, (30, 30, 34), bold=True)
+    words = typeset.text(label, size, (30, 30, 34), bold=True)
     width = max(height, words.get_width() + height // 2)
     surf = _cap(width, height, theme)
     surf.blit(words, words.get_rect(center=(width // 2, (height - max(3, height // 6)) // 2 + 1)))
@@ -243,9 +243,9 @@ def _face(letter: str, height: int) -> pygame.Surface:
     colour = FACE_COLOURS.get(letter, (150, 150, 150))
     surf = pygame.Surface((height, height), pygame.SRCALPHA)
     r = height // 2
-    pygame.draw.circle(surf, w.mix(colour, (0, 0, 0), 0.45), (r, r), r)
+    pygame.draw.circle(surf, mix(colour, (0, 0, 0), 0.45), (r, r), r)
     pygame.draw.circle(surf, colour, (r, r - max(1, height // 14)), r - max(1, height // 12))
-    words = w.text(letter, max(9, round(height * 0.58)), (255, 255, 255), bold=True)
+    words = typeset.text(letter, max(9, round(height * 0.58)), (255, 255, 255), bold=True)
     surf.blit(words, words.get_rect(center=(r, r - max(1, height // 14))))
     return surf
 
@@ -253,8 +253,8 @@ def _face(letter: str, height: int) -> pygame.Surface:
 def _dpad(height: int, theme: Theme) -> pygame.Surface:
     surf = pygame.Surface((height, height), pygame.SRCALPHA)
     arm = max(4, height // 3)
-    body = w.mix(theme.text, (0, 0, 0), 0.25)
-    edge = w.mix(theme.text, (0, 0, 0), 0.6)
+    body = mix(theme.text, (0, 0, 0), 0.25)
+    edge = mix(theme.text, (0, 0, 0), 0.6)
     for rect in (
         pygame.Rect((height - arm) // 2, 0, arm, height),
         pygame.Rect(0, (height - arm) // 2, height, arm),
@@ -281,9 +281,9 @@ def _start(height: int, theme: Theme) -> pygame.Surface:
     width = round(height * 1.5)
     surf = pygame.Surface((width, height), pygame.SRCALPHA)
     pill = pygame.Rect(0, height // 5, width, height - 2 * (height // 5))
-    pygame.draw.rect(surf, w.mix(theme.text, (0, 0, 0), 0.55), pill, border_radius=pill.h // 2)
+    pygame.draw.rect(surf, mix(theme.text, (0, 0, 0), 0.55), pill, border_radius=pill.h // 2)
     pygame.draw.rect(
-        surf, w.mix(theme.text, (0, 0, 0), 0.2), pill.inflate(-2, -2), border_radius=pill.h // 2
+        surf, mix(theme.text, (0, 0, 0), 0.2), pill.inflate(-2, -2), border_radius=pill.h // 2
     )
     ink = (30, 30, 34)
     for i in (-1, 0, 1):  # the "menu" lines printed on most Start buttons
@@ -304,7 +304,7 @@ def _shoulder(label: str, height: int, theme: Theme) -> pygame.Surface:
     body = pygame.Rect(0, height // 6, width, height - height // 6)
     pygame.draw.rect(
         surf,
-        w.mix(theme.text, (0, 0, 0), 0.55),
+        mix(theme.text, (0, 0, 0), 0.55),
         body,
         border_top_left_radius=height // 2,
         border_top_right_radius=height // 2,
@@ -313,14 +313,14 @@ def _shoulder(label: str, height: int, theme: Theme) -> pygame.Surface:
     )
     pygame.draw.rect(
         surf,
-        w.mix(theme.text, (0, 0, 0), 0.2),
+        mix(theme.text, (0, 0, 0), 0.2),
         body.inflate(-2, -2),
         border_top_left_radius=height // 2,
         border_top_right_radius=height // 2,
         border_bottom_left_radius=3,
         border_bottom_right_radius=3,
     )
-    words = w.text(label, max(8, round(height * 0.45)), (30, 30, 34), bold=True)
+    words = typeset.text(label, max(8, round(height * 0.45)), (30, 30, 34), bold=True)
     surf.blit(words, words.get_rect(center=body.center))
     return surf
 
@@ -329,8 +329,8 @@ def _mouse(height: int, theme: Theme) -> pygame.Surface:
     width = max(8, round(height * 0.7))
     surf = pygame.Surface((width, height), pygame.SRCALPHA)
     body = pygame.Rect(0, 0, width, height)
-    shell = w.mix(theme.text, (0, 0, 0), 0.15)
-    edge = w.mix(theme.text, (0, 0, 0), 0.6)
+    shell = mix(theme.text, (0, 0, 0), 0.15)
+    edge = mix(theme.text, (0, 0, 0), 0.6)
     pygame.draw.rect(surf, edge, body, border_radius=width // 2)
     pygame.draw.rect(surf, shell, body.inflate(-2, -2), border_radius=width // 2)
     # the left button lit: the one a click uses
@@ -348,6 +348,6 @@ def _finger(height: int, theme: Theme) -> pygame.Surface:
     ripple = (*theme.accent, 160)
     pygame.draw.circle(surf, ripple, (c, c), c - 1, max(1, height // 12))
     pygame.draw.circle(surf, ripple, (c, c), c * 2 // 3, max(1, height // 14))
-    pygame.draw.circle(surf, w.mix(theme.text, (0, 0, 0), 0.1), (c, c), max(3, c // 2))
-    pygame.draw.circle(surf, w.mix(theme.text, (0, 0, 0), 0.6), (c, c), max(3, c // 2), 1)
+    pygame.draw.circle(surf, mix(theme.text, (0, 0, 0), 0.1), (c, c), max(3, c // 2))
+    pygame.draw.circle(surf, mix(theme.text, (0, 0, 0), 0.6), (c, c), max(3, c // 2), 1)
     return surf

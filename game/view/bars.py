@@ -6,9 +6,10 @@ import pygame
 
 from game.i18n import _
 from game.input.glyphs import glyph, glyph_for, hint_row
-from game.view import widgets as w
+from game.view import surfaces, typeset
 from game.view.table_state import TableState
 from game.view.table_words import size_within
+from game.view.theme import mix
 
 
 class Bars(TableState):
@@ -27,15 +28,17 @@ class Bars(TableState):
             # the engine's word and tile need the rest (up to Undo when it shows)
             right = lay.undo_button.left if self.undo_shown else bone.left
             room = right - x - 4 * bar.h
-            fitted = w.fit_text_size(label, size, room, bold=True)
-            r = w.blit_text(surface, label, fitted, th.text, bold=True, midleft=(x, bar.centery))
+            fitted = typeset.fit_text_size(label, size, room, bold=True)
+            r = typeset.blit_text(
+                surface, label, fitted, th.text, bold=True, midleft=(x, bar.centery)
+            )
             x = r.right + round(12 * u)
             if self.engine is not None:
                 ew = max(9, round(bar.h * 0.42))
                 # Translators: the round's starting double, shown in the top bar
                 word = _("Engine")
-                wsize = w.fit_text_size(word, max(10, size - 4), right - x - 3 * ew - 12)
-                r = w.blit_text(surface, word, wsize, th.text_dim, midleft=(x, bar.centery))
+                wsize = typeset.fit_text_size(word, max(10, size - 4), right - x - 3 * ew - 12)
+                r = typeset.blit_text(surface, word, wsize, th.text_dim, midleft=(x, bar.centery))
                 x = r.right + 6
                 self.renderer.draw(
                     surface,
@@ -53,9 +56,9 @@ class Bars(TableState):
             label = _("Boneyard {n}").format(n=self.boneyard)
         else:
             label = _("Boneyard empty")
-        lsize = w.fit_text_size(label, max(11, size - 3), bone.w - 2 * bw - 20, bold=True)
+        lsize = typeset.fit_text_size(label, max(11, size - 3), bone.w - 2 * bw - 20, bold=True)
         colour = th.text if self.boneyard else th.text_dim
-        ls = w.text(label, lsize, colour, bold=True)
+        ls = typeset.text(label, lsize, colour, bold=True)
         lx = bone.right - ls.get_width()
         surface.blit(ls, ls.get_rect(midleft=(lx, bone.centery)))
         bx = lx - 2 * bw - 3 * 3 - 8
@@ -71,8 +74,8 @@ class Bars(TableState):
             )
         if not self.pause_shown:
             return
-        icon = w.pause_icon(lay.pause_button.h, th.text)
-        w.draw_panel(
+        icon = surfaces.pause_icon(lay.pause_button.h, th.text)
+        surfaces.draw_panel(
             surface, lay.pause_button, (*th.panel[:3], 200), th.panel_edge, lay.pause_button.h // 3
         )
         surface.blit(icon, icon.get_rect(center=lay.pause_button.center))
@@ -96,12 +99,12 @@ class Bars(TableState):
             extra = (lead.get_width() + gap if lead else 0) + (row.get_width() + gap if row else 0)
             fitted = size_within(self.prompt, size, room - extra, bold=True)
             if fitted >= min(size, 11) or not hints:
-                fitted = w.fit_text_size(self.prompt, size, room - extra, bold=True)
+                fitted = typeset.fit_text_size(self.prompt, size, room - extra, bold=True)
                 break
             hints.pop()  # too narrow for every hint: keep the most important ones
             row = hint_row(hints, self.prompt_device, glyph_h, th, ink) if hints else None
         size = fitted
-        label = w.text(self.prompt, size, ink, bold=True)
+        label = typeset.text(self.prompt, size, ink, bold=True)
         extra = (lead.get_width() + gap if lead else 0) + (row.get_width() + gap if row else 0)
         rect = pygame.Rect(0, 0, label.get_width() + extra, label.get_height())
         rect.center = lay.prompt.center
@@ -109,12 +112,12 @@ class Bars(TableState):
         rect.h = max(rect.h, lay.prompt.h - 6)
         rect.centery = lay.prompt.centery
         if self.prompt_urgent:
-            w.blit_glow(surface, rect, th.accent, round(80 + 100 * pulse), rect.h // 2, 6)
-            w.draw_panel(
-                surface, rect, (*th.accent, 245), w.mix(th.accent, (0, 0, 0), 0.3), rect.h // 2, 1
+            surfaces.blit_glow(surface, rect, th.accent, round(80 + 100 * pulse), rect.h // 2, 6)
+            surfaces.draw_panel(
+                surface, rect, (*th.accent, 245), mix(th.accent, (0, 0, 0), 0.3), rect.h // 2, 1
             )
         else:
-            w.draw_panel(surface, rect, (*th.panel[:3], 215), th.panel_edge, rect.h // 2, 1)
+            surfaces.draw_panel(surface, rect, (*th.panel[:3], 215), th.panel_edge, rect.h // 2, 1)
         x = rect.centerx - (label.get_width() + extra) // 2
         if lead is not None:
             surface.blit(lead, lead.get_rect(midleft=(x, rect.centery)))

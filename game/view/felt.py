@@ -12,11 +12,11 @@ import pygame
 
 from game import i18n
 from game.i18n import pgettext
-from game.view import widgets as w
+from game.view import surfaces, typeset
 from game.view.layout import TileSlot
 from game.view.seat_colours import seat_colour
 from game.view.table_state import TableState
-from game.view.theme import RGB
+from game.view.theme import RGB, mix
 
 
 class Felt(TableState):
@@ -60,7 +60,7 @@ class Felt(TableState):
         lay = self.layout
         th = self.theme
         u = lay.scale
-        surf = w.felt(lay.size, th).copy()
+        surf = surfaces.felt(lay.size, th).copy()
         # lanes: a faint band each, the rails, the spur to the hub
         for lane in lay.lanes:
             colour = seat_colour(lane.owner)
@@ -73,16 +73,16 @@ class Felt(TableState):
         # hub: a brass-rimmed station disc
         cx, cy = lay.hub_center
         r = lay.hub_radius
-        w.blit_glow(surf, lay.hub_rect(), (0, 0, 0), 110, r, max(3, r // 6))
-        pygame.draw.circle(surf, w.mix(th.spinner, (0, 0, 0), 0.45), (cx, cy), r)
+        surfaces.blit_glow(surf, lay.hub_rect(), (0, 0, 0), 110, r, max(3, r // 6))
+        pygame.draw.circle(surf, mix(th.spinner, (0, 0, 0), 0.45), (cx, cy), r)
         pygame.draw.circle(surf, th.spinner, (cx, cy), r - max(2, r // 14))
-        pygame.draw.circle(surf, w.mix(th.felt_dark, (0, 0, 0), 0.2), (cx, cy), r - max(4, r // 7))
+        pygame.draw.circle(surf, mix(th.felt_dark, (0, 0, 0), 0.2), (cx, cy), r - max(4, r // 7))
         inner = r - max(4, r // 7)
         for i in range(16):
             a = i * math.pi / 8
             p0 = (cx + math.cos(a) * inner * 0.78, cy + math.sin(a) * inner * 0.78)
             p1 = (cx + math.cos(a) * inner * 0.94, cy + math.sin(a) * inner * 0.94)
-            pygame.draw.line(surf, w.mix(th.spinner, th.felt_dark, 0.4), p0, p1, max(1, r // 24))
+            pygame.draw.line(surf, mix(th.spinner, th.felt_dark, 0.4), p0, p1, max(1, r // 24))
         if self.engine is not None:
             ew = lay.engine_width
             self.renderer.draw(
@@ -95,7 +95,7 @@ class Felt(TableState):
                 theme=th,
             )
         else:
-            w.blit_text(
+            typeset.blit_text(
                 surf,
                 pgettext("hub", "Station"),
                 max(10, r // 3),
@@ -117,7 +117,7 @@ class Felt(TableState):
         for y in range(tray.get_height()):
             a = 200 + round(40 * y / max(1, tray.get_height()))
             pygame.draw.line(
-                tray, (*w.mix(th.panel[:3], (60, 40, 20), 0.25), a), (0, y), (tray.get_width(), y)
+                tray, (*mix(th.panel[:3], (60, 40, 20), 0.25), a), (0, y), (tray.get_width(), y)
             )
         pygame.draw.line(tray, (*th.panel_edge, 150), (0, 0), (tray.get_width(), 0), 2)
         surf.blit(tray, lay.tray.topleft)
@@ -127,8 +127,8 @@ class Felt(TableState):
         self, surf: pygame.Surface, pts: list[tuple[float, float]], colour: RGB, u: float
     ) -> None:
         gauge = max(3.0, 7 * u)
-        tie = w.mix(self.theme.felt_dark, (0, 0, 0), 0.25)
-        rail = w.mix(colour, self.theme.felt, 0.55)
+        tie = mix(self.theme.felt_dark, (0, 0, 0), 0.25)
+        rail = mix(colour, self.theme.felt, 0.55)
         # sleepers
         dist = 0.0
         step = max(6.0, 13 * u)

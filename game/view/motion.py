@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.view import widgets as w
+from game.view import surfaces, typeset
 from game.view.easing import ease_in_out, ease_out_back, ease_out_cubic
 from game.view.layout import TableLayout
 from game.view.table_words import Words, say
@@ -119,10 +119,10 @@ def draw_effects(surface: pygame.Surface, effects: list[Effect], theme: Theme, u
             alpha = round(255 * min(1.0, (1 - p) * 3))
             rise = 18 * u * ease_out_cubic(p)
             size = max(11, round(16 * u))
-            label = w.text(say(effect.label), size, theme.text_dark, bold=True)
+            label = typeset.text(say(effect.label), size, theme.text_dark, bold=True)
             rect = label.get_rect(center=(round(x), round(y - rise))).inflate(16, 6)
             bub = pygame.Surface(rect.size, pygame.SRCALPHA)
-            bub.blit(w.panel(rect.size, (*theme.text, 240), None, rect.h // 2), (0, 0))
+            bub.blit(surfaces.panel(rect.size, (*theme.text, 240), None, rect.h // 2), (0, 0))
             bub.blit(label, label.get_rect(center=bub.get_rect().center))
             bub.set_alpha(alpha)
             surface.blit(bub, rect)
@@ -139,8 +139,10 @@ def draw_banner(surface: pygame.Surface, banner: Banner, lay: TableLayout, th: T
     small = max(12, round(18 * u))
     room = lay.table.w - round(80 * u)
     heading, words = say(banner.title), say(banner.subtitle)
-    title = w.text(heading, w.fit_text_size(heading, big, room, bold=True), th.accent, bold=True)
-    sub = w.text(words, w.fit_text_size(words, small, room), th.text) if words else None
+    title = typeset.text(
+        heading, typeset.fit_text_size(heading, big, room, bold=True), th.accent, bold=True
+    )
+    sub = typeset.text(words, typeset.fit_text_size(words, small, room), th.text) if words else None
     width = max(title.get_width(), sub.get_width() if sub else 0) + round(60 * u)
     height = title.get_height() + (sub.get_height() if sub else 0) + round(26 * u)
     rect = pygame.Rect(0, 0, width, height)
@@ -148,7 +150,7 @@ def draw_banner(surface: pygame.Surface, banner: Banner, lay: TableLayout, th: T
     rect.center = (cx, round(cy - lay.hub_radius - height * 0.2 - 8 * u * ease_out_cubic(p)))
     rect.clamp_ip(lay.table)
     surf = pygame.Surface(rect.size, pygame.SRCALPHA)
-    surf.blit(w.panel(rect.size, (*th.panel[:3], 235), th.accent, round(14 * u), 2), (0, 0))
+    surf.blit(surfaces.panel(rect.size, (*th.panel[:3], 235), th.accent, round(14 * u), 2), (0, 0))
     y = round(12 * u)
     surf.blit(title, title.get_rect(midtop=(width // 2, y)))
     if sub:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from game.view import widgets as w
+from game.view import controls, surfaces, typeset
 from game.view.theme import RGB, Theme
 
 
@@ -39,8 +39,8 @@ def dialog_panel(
     default 20 and 40 px at scale 1). The title's rect."""
     radius = round(18 * scale) if radius is None else radius
     fill = (*theme.panel[:3], alpha)
-    w.draw_panel(surface, panel, fill, edge or theme.panel_edge, radius, 2, shadow=True)
-    return w.blit_text(
+    surfaces.draw_panel(surface, panel, fill, edge or theme.panel_edge, radius, 2, shadow=True)
+    return typeset.blit_text(
         surface,
         title,
         size,
@@ -63,14 +63,14 @@ def page_header(
     size: int | None = None,
     gap: int | None = None,
 ) -> pygame.Rect:
-    """A page's title (:func:`widgets.page_title`, ``top`` px down) and a line of ``size`` px
+    """A page's title (:func:`typeset.page_title`, ``top`` px down) and a line of ``size`` px
     centred ``gap`` px under it, shadowed on the felt; the line's rect. The defaults are those
     of the ladder's and the daily table's pages."""
     u = scale
     top = max(10, round(30 * u)) if top is None else top
-    head = w.page_title(surface, title, theme, u, top, margin=margin)
+    head = typeset.page_title(surface, title, theme, u, top, margin=margin)
     width = surface.get_width()
-    return w.blit_text(
+    return typeset.blit_text(
         surface,
         line,
         max(11, round(18 * u)) if size is None else size,
@@ -87,7 +87,7 @@ def button_column(
     size: tuple[int, int],
     gap: int,
     primary_first: bool = True,
-) -> list[w.Button]:
+) -> list[controls.Button]:
     """Buttons of ``size`` for (label, action) ``items``, one under the other ``gap`` px apart,
     the column centred on ``center``; the first one the primary (unless ``primary_first`` is
     False)."""
@@ -98,12 +98,12 @@ def button_column(
     for i, (label, action) in enumerate(items):
         rect = pygame.Rect(0, 0, bw, bh)
         rect.midtop = (center[0], y + i * (bh + gap))
-        out.append(w.Button(label, rect, action, primary=primary_first and i == 0))
+        out.append(controls.Button(label, rect, action, primary=primary_first and i == 0))
     return out
 
 
 def button_row(
-    buttons: Sequence[w.Button], midbottom: tuple[int, int], size: tuple[int, int], gap: int
+    buttons: Sequence[controls.Button], midbottom: tuple[int, int], size: tuple[int, int], gap: int
 ) -> None:
     """Give ``buttons`` rects of ``size``, left to right ``gap`` px apart, the row's bottom
     centred on ``midbottom`` (a page's foot)."""

@@ -8,11 +8,11 @@ import pygame
 
 from game import i18n
 from game.i18n import _, npgettext
-from game.view import widgets as w
+from game.view import surfaces, typeset
 from game.view.seat_colours import MEXICAN_COLOUR, seat_colour
 from game.view.table_state import TableState
 from game.view.table_words import level_label, size_within, two_facts
-from game.view.theme import RGB
+from game.view.theme import RGB, mix
 
 
 class Plates(TableState):
@@ -41,9 +41,11 @@ class Plates(TableState):
         th = self.theme
         u = self.layout.scale
         surf = pygame.Surface(rect.size, pygame.SRCALPHA)
-        fill = (*w.mix(th.panel[:3], colour, 0.10 if not active else 0.22), 225)
-        edge = colour if active else w.mix(th.panel_edge, colour, 0.5)
-        surf.blit(w.panel(rect.size, fill, edge, max(6, round(10 * u)), 2 if active else 1), (0, 0))
+        fill = (*mix(th.panel[:3], colour, 0.10 if not active else 0.22), 225)
+        edge = colour if active else mix(th.panel_edge, colour, 0.5)
+        surf.blit(
+            surfaces.panel(rect.size, fill, edge, max(6, round(10 * u)), 2 if active else 1), (0, 0)
+        )
         pygame.draw.rect(
             surf,
             colour,
@@ -59,21 +61,25 @@ class Plates(TableState):
         tag_surf = self._tag(tag, small, room, colour) if tag is not None else None
         wanted = [facts for facts in lines if facts]
         first = functools.reduce(two_facts, wanted[0]) if wanted else ""
-        line_h = w.text(first, small, th.text_dim).get_height() if wanted else 0
+        line_h = typeset.text(first, small, th.text_dim).get_height() if wanted else 0
         tag_w = tag_surf.get_width() + 6 if tag_surf is not None else 0
-        beside = tag_surf is not None and w.text_width(name, name_size, bold=True) + tag_w <= room
-        size = w.fit_text_size(name, name_size, room - (tag_w if beside else 0), bold=True)
+        beside = (
+            tag_surf is not None and typeset.text_width(name, name_size, bold=True) + tag_w <= room
+        )
+        size = typeset.fit_text_size(name, name_size, room - (tag_w if beside else 0), bold=True)
         if tag_surf is not None and not beside and tag is not None and tag[1] == "level":
             # The level on its own line, the hand count still under it (the name a little
             # smaller if the plate is short), unless the name reads larger beside the level.
             rest = tag_surf.get_height() + 2 * gap + (line_h if wanted else 0)
             alone = size
-            while alone > 8 and w.font_for(name, alone, True).get_height() + rest > rect.h - 4:
+            while (
+                alone > 8 and typeset.font_for(name, alone, True).get_height() + rest > rect.h - 4
+            ):
                 alone -= 1
             next_to = size_within(name, name_size, room - tag_w, bold=True)
             beside = next_to > alone
             size = next_to if beside else alone
-        ts = w.text(name, size, th.text, bold=True)
+        ts = typeset.text(name, size, th.text, bold=True)
         body: list[pygame.Surface] = []
         if tag_surf is not None and not beside:
             body.append(tag_surf)
@@ -83,14 +89,16 @@ class Plates(TableState):
         groups: list[list[str]] = []
         for facts in wanted:  # a line too long to read in one piece wraps (Tamil runs long)
             line = functools.reduce(two_facts, facts)
-            if w.text_width(line, readable) <= room:
+            if typeset.text_width(line, readable) <= room:
                 groups.append([line])
-            elif len(facts) > 1 and all(w.text_width(f, readable) <= room for f in facts):
+            elif len(facts) > 1 and all(typeset.text_width(f, readable) <= room for f in facts):
                 groups.append(list(facts))  # two lines rather than broken words
             else:
                 groups.append(_wrap_at_spaces(line, readable, room))
         for group in groups:  # as many as the plate holds, the first first; never half a one
-            made = [w.text(p, w.fit_text_size(p, small, room), th.text_dim) for p in group]
+            made = [
+                typeset.text(p, typeset.fit_text_size(p, small, room), th.text_dim) for p in group
+            ]
             height = sum(gap + b.get_height() for b in made)
             if total + height > rect.h - 4:
                 break
@@ -112,7 +120,9 @@ class Plates(TableState):
             spot = pygame.Rect(pad, y, b.get_width(), b.get_height())
             if seat is not None and row_line is not None and spot.colliderect(corner):
                 short = corner.left - pad - 2
-                b = w.text(row_line, w.fit_text_size(row_line, small, short), th.text_dim)
+                b = typeset.text(
+                    row_line, typeset.fit_text_size(row_line, small, short), th.text_dim
+                )
             surf.blit(b, (pad, y))
             y += b.get_height() + gap
         self._badge_cache[key] = surf
@@ -122,15 +132,17 @@ class Plates(TableState):
         """YOUR TURN in the seat's colour, or a computer seat's level on a small pill."""
         words, kind = tag
         if kind == "turn":
-            return w.text(words, w.fit_text_size(words, size, room, bold=True), colour, bold=True)
+            return typeset.text(
+                words, typeset.fit_text_size(words, size, room, bold=True), colour, bold=True
+            )
         th = self.theme
-        size = w.fit_text_size(words, size, room - 10, bold=True)
-        label = w.text(words, size, th.text, bold=True)
+        size = typeset.fit_text_size(words, size, room - 10, bold=True)
+        label = typeset.text(words, size, th.text, bold=True)
         pill = pygame.Rect(0, 0, label.get_width() + 10, label.get_height())
         surf = pygame.Surface(pill.size, pygame.SRCALPHA)
-        fill = (*w.mix(th.panel[:3], colour, 0.35), 255)
+        fill = (*mix(th.panel[:3], colour, 0.35), 255)
         surf.blit(
-            w.panel(pill.size, fill, w.mix(colour, th.panel[:3], 0.3), pill.h // 2, 1), (0, 0)
+            surfaces.panel(pill.size, fill, mix(colour, th.panel[:3], 0.3), pill.h // 2, 1), (0, 0)
         )
         surf.blit(label, label.get_rect(center=pill.center))
         return surf
@@ -211,7 +223,9 @@ class Plates(TableState):
         colour = seat_colour(seat)
         active = seat == self.current
         if active:
-            w.blit_glow(surface, rect, colour, round(110 + 110 * pulse), 10, max(4, rect.h // 8))
+            surfaces.blit_glow(
+                surface, rect, colour, round(110 + 110 * pulse), 10, max(4, rect.h // 8)
+            )
             self._paint_plate(surface, seat, True)
         if seat == self.info_seat and seat in self.levels:
             pygame.draw.rect(
@@ -220,7 +234,7 @@ class Plates(TableState):
         if active and seat != self.human and self.thinking == seat:
             dots = "." * (1 + int(self.clock * 3) % 3)
             size = max(10, round(13 * self.layout.scale))
-            w.blit_text(
+            typeset.blit_text(
                 surface,
                 dots,
                 size * 2,
@@ -237,13 +251,13 @@ class Plates(TableState):
         name, tag, lines = self.badge_words(seat)
         surface.blit(self._badge_surface(seat, rect, name, tag, lines, colour, active), rect)
         size = max(12, min(rect.h // 2, round(24 * self.layout.scale)))
-        icon = w.marker_icon(size, colour)
+        icon = surfaces.marker_icon(size, colour)
         pad = max(4, round(6 * self.layout.scale))
         spot = icon.get_rect(bottomright=(rect.right - pad, rect.bottom - pad // 2))
         if self.markers[seat]:
             surface.blit(icon, spot)
         else:
-            w.blit_faded(surface, icon, spot, 60)
+            surfaces.blit_faded(surface, icon, spot, 60)
 
     def _draw_mexican_badge(self, surface: pygame.Surface) -> None:
         lane = self.layout.lanes[self.players]
@@ -279,10 +293,10 @@ class Plates(TableState):
         if card is None:
             return [], 0
         name, _level, style = card
-        lines = w.wrap(style, small, width - 2 * pad) if style else []
+        lines = typeset.wrap(style, small, width - 2 * pad) if style else []
         ink = self.theme.text
-        height = 2 * pad + w.text(name, title, ink, bold=True).get_height()
-        height += sum(w.text(line, small, ink).get_height() for line in lines)
+        height = 2 * pad + typeset.text(name, title, ink, bold=True).get_height()
+        height += sum(typeset.text(line, small, ink).get_height() for line in lines)
         return lines, height + (round(4 * u) if lines else 0)
 
     def _draw_seat_info(self, surface: pygame.Surface) -> None:
@@ -297,20 +311,22 @@ class Plates(TableState):
         title = max(12, round(17 * u))
         small = max(11, round(14 * u))
         lines, _height = self._seat_info_lines(seat, rect.w)
-        w.draw_panel(surface, rect, (*th.panel[:3], 245), colour, max(8, round(12 * u)), 2, True)
+        surfaces.draw_panel(
+            surface, rect, (*th.panel[:3], 245), colour, max(8, round(12 * u)), 2, True
+        )
         card = self.seat_card(seat)
         assert card is not None
         name, level, _style = card
         tag = self._tag((level, "level"), small, rect.w // 2, colour)
         room = rect.w - 2 * pad - tag.get_width() - 8
-        size = w.fit_text_size(name, title, room, bold=True)
-        r = w.blit_text(
+        size = typeset.fit_text_size(name, title, room, bold=True)
+        r = typeset.blit_text(
             surface, name, size, colour, bold=True, topleft=(rect.x + pad, rect.y + pad)
         )
         surface.blit(tag, tag.get_rect(midleft=(r.right + 8, r.centery)))
         y = r.bottom + round(4 * u)
         for line in lines:
-            r = w.blit_text(surface, line, small, th.text, topleft=(rect.x + pad, y))
+            r = typeset.blit_text(surface, line, small, th.text, topleft=(rect.x + pad, y))
             y = r.bottom
 
 
@@ -320,7 +336,7 @@ def _wrap_at_spaces(message: str, size: int, width: int) -> list[str]:
     lines: list[str] = []
     for word in message.split(" "):
         candidate = f"{lines[-1]} {word}" if lines else word
-        if lines and w.text_width(candidate, size) <= width:
+        if lines and typeset.text_width(candidate, size) <= width:
             lines[-1] = candidate
         else:
             lines.append(word)

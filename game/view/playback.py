@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from game.i18n import _, pgettext
 from game.rules import Tile
 from game.rules import events as ev
-from game.view import widgets as w
+from game.view import toasts
 from game.view.layout import train_geometry
 from game.view.motion import Banner, Effect, Fade, Flight
 from game.view.seat_colours import seat_colour
@@ -24,7 +24,7 @@ class Playback(TableState):
 
     def show_toast(self, message: Words, kind: str = "info", duration: float = 2.6) -> None:
         """A message for a moment; a function is asked for its words on every frame."""
-        self.toast = w.Toast(say(message), duration=duration, kind=kind)
+        self.toast = toasts.Toast(say(message), duration=duration, kind=kind)
         self._toast_words = message
 
     def banner(self, title: Words, subtitle: Words = "", duration: float = 1.6) -> None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.view import widgets as w
+from game.view import surfaces, typeset
 from game.view.theme import RGB, Theme
 
 GOOD = "good"  # the labels, as game.ai.review gives them
@@ -79,7 +79,9 @@ def draw_mark(
     if symbol and size >= 14:
         tsize = max(8, round(size * (0.5 if len(symbol) > 1 else 0.62)))
         lift = -round(size * 0.12) if label == "mistake" else 0
-        w.blit_text(surface, symbol, tsize, theme.text_dark, bold=True, center=(cx, cy + lift))
+        typeset.blit_text(
+            surface, symbol, tsize, theme.text_dark, bold=True, center=(cx, cy + lift)
+        )
     return pygame.Rect(round(cx - r), round(cy - r), size, size)
 
 
@@ -156,7 +158,7 @@ class Timeline:
 
     @staticmethod
     def label_height(scale: float) -> int:
-        return w.text_height(max(9, round(13 * scale)))
+        return typeset.text_height(max(9, round(13 * scale)))
 
     def scroll(self, by: float) -> None:
         limit = max(0.0, self.width + self.pitch / 2 - self.window.w)
@@ -214,7 +216,9 @@ class Timeline:
     ) -> None:
         rect = self.rect
         window = self.window
-        w.draw_panel(surface, rect, (*theme.panel[:3], 220), theme.panel_edge, rect.h // 4, 1)
+        surfaces.draw_panel(
+            surface, rect, (*theme.panel[:3], 220), theme.panel_edge, rect.h // 4, 1
+        )
         clip = surface.get_clip()
         surface.set_clip(window.clip(clip))
         label_size = max(9, round(13 * scale))
@@ -235,10 +239,10 @@ class Timeline:
                 )
             # the round's number over its first mark, kept in view while its round is
             label = str(number)
-            half = w.text_width(label, label_size, bold=True) // 2 + 1
+            half = typeset.text_width(label, label_size, bold=True) // 2 + 1
             lx = max(x0, window.left + 2 + half)
             if lx <= x1 + 2 and lx + half <= window.right - 2:
-                w.blit_text(
+                typeset.blit_text(
                     surface, label, label_size, theme.text_dim, bold=True, midtop=(round(lx), top)
                 )
         for mark in self.marks:
@@ -286,7 +290,7 @@ def draw_bars(
     if not rounds:
         return
     size = max(9, round(13 * scale))
-    line = w.text_height(size)
+    line = typeset.text_height(size)
     top = max((v for v in lost.values() if math.isfinite(v)), default=0.0)
     gap = max(2, round(6 * scale))
     slot = rect.w / len(rounds)
@@ -302,9 +306,9 @@ def draw_bars(
         bar = pygame.Rect(cx - bar_w // 2, floor - height, bar_w, height)
         if height:
             pygame.draw.rect(surface, theme.accent, bar, border_radius=max(1, bar_w // 6))
-        w.blit_text(surface, str(number), size, theme.text_dim, midtop=(cx, floor + 2))
-        if slot >= w.text_width(points_figure(value), size) + 2:
-            w.blit_text(
+        typeset.blit_text(surface, str(number), size, theme.text_dim, midtop=(cx, floor + 2))
+        if slot >= typeset.text_width(points_figure(value), size) + 2:
+            typeset.blit_text(
                 surface, points_figure(value), size, theme.text, midbottom=(cx, bar.top - 1)
             )
 

@@ -32,7 +32,7 @@ import math
 import pygame
 
 from game import i18n
-from game.view import widgets as w
+from game.view import toasts
 from game.view.bars import Bars
 from game.view.easing import ease_in_out
 from game.view.felt import Felt
@@ -179,4 +179,4 @@ class TableView(Playback, Felt, TrainMarks, Plates, Bars, TrayDrawing):
             draw_banner(surface, self.banners[-1], self.layout, self.theme)
         if self.toast is not None:
             center = (self.layout.size[0] // 2, self.layout.prompt.top - self.layout.prompt.h)
-            w.draw_toast(surface, self.toast, center, self.theme, self.layout.scale)
+            toasts.draw_toast(surface, self.toast, center, self.theme, self.layout.scale)

@@ -13,7 +13,7 @@ from game.i18n import _
 from game.input.intents import Device
 from game.rules import Tile
 from game.rules import events as ev
-from game.view import widgets as w
+from game.view import toasts
 from game.view.hand import HandTray
 from game.view.layout import (
     TableLayout,
@@ -113,7 +113,7 @@ class TableState:
         self.effects: list[Effect] = []
         self.fades: list[Fade] = []
         self.banners: list[Banner] = []
-        self.toast: w.Toast | None = None
+        self.toast: toasts.Toast | None = None
         self._toast_words: Words = ""
         self._wait = 0.0
         self.clock = 0.0

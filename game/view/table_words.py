@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.i18n import _, pgettext
-from game.view import widgets as w
+from game.view import typeset
 
-# Words shown now, or a function that says them when drawn (in the language of that moment).
 Words = str | Callable[[], str]
 
 
@@ -39,6 +38,6 @@ def two_facts(first: str, second: str) -> str:
 def size_within(message: str, size: int, width: int, *, bold: bool = False) -> int:
     """The size ``fit_text_size`` would give, asked quietly: a layout weighing its options
     measures without the text audit counting a choice it then does not draw."""
-    while size > w.MIN_TEXT and w.text_width(message, size, bold=bold) > width:
+    while size > typeset.MIN_TEXT and typeset.text_width(message, size, bold=bold) > width:
         size -= 1
-    return max(size, w.MIN_TEXT)
+    return max(size, typeset.MIN_TEXT)

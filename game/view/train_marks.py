@@ -6,7 +6,7 @@ import pygame
 
 from game.i18n import _
 from game.rules import Tile
-from game.view import widgets as w
+from game.view import surfaces, typeset
 from game.view.easing import ease_out_back
 from game.view.layout import TrainGeometry
 from game.view.seat_colours import seat_colour
@@ -28,13 +28,13 @@ class TrainMarks(TableState):
             for lane in self.layout.lanes:
                 if lane.train not in self.lit:
                     area = lane.tile_area.inflate(0, -4)
-                    w.draw_panel(surface, area, (0, 0, 0, 70), None, 8)
+                    surfaces.draw_panel(surface, area, (0, 0, 0, 70), None, 8)
         for train, left in self.flash.items():
             if not self.has_train(train):
                 continue
             lane = self.layout.lanes[train]
             a = round(150 * min(1.0, left / 0.6))
-            w.draw_panel(
+            surfaces.draw_panel(
                 surface,
                 lane.tile_area.inflate(0, -4),
                 (*self.theme.refusal, a // 3),
@@ -53,7 +53,7 @@ class TrainMarks(TableState):
             if not slots:
                 continue
             rect = slots[-1].rect
-            w.blit_glow(
+            surfaces.blit_glow(
                 surface,
                 rect.inflate(6, 6),
                 th.refusal,
@@ -74,8 +74,8 @@ class TrainMarks(TableState):
             size = max(10, round(13 * u))
             words = _("OPEN DOUBLE")
             room = max(40, self.layout.lanes[train].tile_area.w - 8)
-            size = w.fit_text_size(words, size, room, bold=True)
-            label = w.text(words, size, (255, 255, 255), bold=True)
+            size = typeset.fit_text_size(words, size, room, bold=True)
+            label = typeset.text(words, size, (255, 255, 255), bold=True)
             chip = pygame.Rect(0, 0, label.get_width() + 12, label.get_height() + 2)
             lane = self.layout.lanes[train]
             # Above the double on a top row, below it on a lower row: never over other tiles.
@@ -86,7 +86,7 @@ class TrainMarks(TableState):
             else:
                 chip.midbottom = (rect.centerx, rect.top - 2)
             chip.clamp_ip(self.layout.table)
-            w.draw_panel(surface, chip, (*th.refusal, 235), (255, 255, 255), chip.h // 2, 1)
+            surfaces.draw_panel(surface, chip, (*th.refusal, 235), (255, 255, 255), chip.h // 2, 1)
             surface.blit(label, label.get_rect(center=chip.center))
 
     def _draw_markers(self, surface: pygame.Surface) -> None:
@@ -102,14 +102,14 @@ class TrainMarks(TableState):
             if seat is not None and seat in self._marker_pop:
                 p = min(1.0, self._marker_pop[seat] / 0.5)
                 scale = ease_out_back(p)
-            icon = w.marker_icon(size, seat_colour(seat))
+            icon = surfaces.marker_icon(size, seat_colour(seat))
             if lane.side < 0:
                 icon = pygame.transform.flip(icon, True, False)
             if scale != 1.0:
                 icon = pygame.transform.smoothscale_by(icon, max(0.05, scale))
             x, y = lane.marker_pos
             rect = icon.get_rect(midbottom=(x, y + size * 0.3))
-            w.blit_glow(surface, rect.inflate(-size // 3, -size // 2), (0, 0, 0), 120, 6, 3)
+            surfaces.blit_glow(surface, rect.inflate(-size // 3, -size // 2), (0, 0, 0), 120, 6, 3)
             surface.blit(icon, rect)
 
     def _draw_targets(self, surface: pygame.Surface, pulse: float) -> None:
@@ -118,7 +118,7 @@ class TrainMarks(TableState):
         for train in lit:
             area = self.layout.lanes[train].tile_area.inflate(0, -4)
             hovered = train == self.hover
-            w.draw_panel(
+            surfaces.draw_panel(
                 surface,
                 area,
                 (*th.legal_glow, 46 if hovered else 22 + round(14 * pulse)),
@@ -131,10 +131,10 @@ class TrainMarks(TableState):
             hovered = train == self.hover
             rect = slot.inflate(slot.h // 2, slot.h // 2) if hovered else slot
             alpha = 255 if hovered else round(140 + 100 * pulse)
-            w.blit_glow(
+            surfaces.blit_glow(
                 surface, rect, th.legal_glow, alpha, max(4, rect.h // 3), max(4, rect.h // 3)
             )
-            w.draw_panel(
+            surfaces.draw_panel(
                 surface,
                 rect,
                 (*th.legal_glow, 70 if hovered else 40),
@@ -163,7 +163,7 @@ class TrainMarks(TableState):
         ghost = self.renderer.surface(
             first, second, slot.h, False, numerals=self.numerals, theme=self.theme
         )
-        w.blit_faded(surface, ghost, slot, alpha)
+        surfaces.blit_faded(surface, ghost, slot, alpha)
 
     def _draw_hint_target(self, surface: pygame.Surface, pulse: float) -> None:
         """The hinted train: its lane outlined and its open end glowing in the accent colour
@@ -173,10 +173,10 @@ class TrainMarks(TableState):
             return
         th = self.theme
         area = self.layout.lanes[train].tile_area.inflate(0, -4)
-        w.draw_panel(surface, area, (*th.accent, 18 + round(16 * pulse)), th.accent, 8, 2)
+        surfaces.draw_panel(surface, area, (*th.accent, 18 + round(16 * pulse)), th.accent, 8, 2)
         slot = self.geometry(train).next_slot
         rect = slot.inflate(slot.h // 3, slot.h // 3)
-        w.blit_glow(
+        surfaces.blit_glow(
             surface,
             rect,
             th.accent,
@@ -184,7 +184,7 @@ class TrainMarks(TableState):
             max(4, rect.h // 3),
             max(4, rect.h // 3),
         )
-        w.draw_panel(surface, rect, (*th.accent, 90), th.accent, max(3, rect.h // 5), 2)
+        surfaces.draw_panel(surface, rect, (*th.accent, 90), th.accent, max(3, rect.h // 5), 2)
 
 
 def _row_direction(geom: TrainGeometry, side: int) -> int:

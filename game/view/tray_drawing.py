@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.view import widgets as w
+from game.view import surfaces
 from game.view.easing import ease_in_out
 from game.view.table_state import TableState
 from game.view.tiles import Highlight
@@ -30,11 +30,11 @@ class TrayDrawing(TableState):
                 highlight = Highlight.LEGAL
                 glow = True
             if tile == self.hint_tile:
-                w.blit_glow(
+                surfaces.blit_glow(
                     surface, rect, th.accent, round(150 + 100 * pulse), hw // 4, max(4, hw // 4)
                 )
             elif glow:
-                w.blit_glow(
+                surfaces.blit_glow(
                     surface, rect, th.legal_glow, round(60 + 70 * pulse), hw // 4, max(3, hw // 6)
                 )
             self.renderer.draw(
@@ -68,7 +68,9 @@ class TrayDrawing(TableState):
         if line:
             back = line[0].unionall(line).inflate(2 * pad, 2 * pad)
             back.top = max(back.top, self.layout.tray.top + 2)
-            w.draw_panel(surface, back, (*th.accent, 40), th.accent, max(6, round(10 * u)), 2)
+            surfaces.draw_panel(
+                surface, back, (*th.accent, 40), th.accent, max(6, round(10 * u)), 2
+            )
         if line and free:
             x = (max(r.right for r in line) + min(r.left for r in free)) // 2
             top = self.layout.tray_tiles.top + pad
@@ -92,5 +94,5 @@ class TrayDrawing(TableState):
                 face = pygame.transform.rotozoom(face, angle, 1.0)
         rect = face.get_rect(center=(round(held.center[0]), round(held.center[1])))
         lift = max(4, min(rect.w, rect.h) // 5)
-        w.blit_glow(surface, rect.move(lift // 2, lift), (0, 0, 0), 150, lift, lift)
+        surfaces.blit_glow(surface, rect.move(lift // 2, lift), (0, 0, 0), 150, lift, lift)
         surface.blit(face, rect)

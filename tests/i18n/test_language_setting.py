@@ -13,7 +13,7 @@ from game.app import App
 from game.scenes.pages.settings import LANGUAGE_CHOICES, SettingsScene, language_label
 from game.scenes.play.pause import PauseScene
 from game.store.home import Store
-from game.view import widgets
+from game.view import typeset
 
 
 @pytest.fixture
@@ -43,7 +43,7 @@ def _choose(scene: SettingsScene, label: str, value: object) -> None:
 
 
 def _drawn(app: App) -> list[str]:
-    with widgets.text_audit() as audit:
+    with typeset.text_audit() as audit:
         app.draw(app.screen)
     return audit.drawn
 

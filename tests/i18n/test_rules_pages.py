@@ -127,7 +127,7 @@ def test_rules_scene_draws_the_page_in_the_current_language() -> None:
     out anew when the language changes."""
     from game.app import App
     from game.scenes.pages.rules_page import RulesScene
-    from game.view import widgets
+    from game.view import typeset
 
     app = App((640, 480), resizable=False)
     try:
@@ -135,7 +135,7 @@ def test_rules_scene_draws_the_page_in_the_current_language() -> None:
             i18n.set_language(code)
             scene = RulesScene(app, Rules.station(), 4)
             app.reset(scene)
-            with widgets.text_audit() as audit:
+            with typeset.text_audit() as audit:
                 app.draw(app.screen)
             sections = i18n.rules_sections(Rules.station(), 4, code)
             drawn = " ".join(audit.drawn)

@@ -1,7 +1,7 @@
 """Every screen in every language at 640x480: no text wider than its box, none left in English.
 
 The screenshot run (game.commands.screenshots) builds every screen in a real state; each picture's
-frame is drawn inside ``widgets.text_audit()``, which records every text drawn and each one
+frame is drawn inside ``typeset.text_audit()``, which records every text drawn and each one
 wider than the box it was drawn in (a stated width, a button, a wrapped column, or the edges
 of the surface it lands on). The run is made once per language and shared by its tests (and the
 English one with the render test, tests/ui/test_scenes_render.py).
@@ -14,7 +14,7 @@ import pytest
 
 from game import i18n
 from game.levels import lesson
-from game.view import widgets
+from game.view import typeset
 from tests.screenshot_runs import group, screenshot_run
 
 SIZE = (640, 480)
@@ -84,7 +84,7 @@ SCREENS = [
 ]
 
 
-def _audits(code: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, widgets.TextAudit]:
+def _audits(code: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, typeset.TextAudit]:
     """The screenshot run's audits in ``code`` (one run per language per session)."""
     return screenshot_run(SIZE, code, tmp_path_factory).audits
 
@@ -100,7 +100,7 @@ def _untranslated(code: str, drawn: list[str]) -> list[str]:
     return sorted({text for text in drawn if text in english})
 
 
-def _report(audit: widgets.TextAudit) -> str:
+def _report(audit: typeset.TextAudit) -> str:
     return "\n".join(str(issue) for issue in audit.issues)
 
 
@@ -139,30 +139,30 @@ def test_screens_not_listed_here_fit(code: str, tmp_path_factory: pytest.TempPat
 @group(SIZE, "ta")
 def test_the_screens_speak_the_language(tmp_path_factory: pytest.TempPathFactory) -> None:
     """The settings page in Tamil draws its title in Tamil, and the Tamil letters with the Tamil
-    font (the audit sees what was drawn; widgets pick the font by the text's script)."""
+    font (the audit sees what was drawn; the typesetting picks the font by the text's script)."""
     audits = _audits("ta", tmp_path_factory)
     i18n.set_language("ta")
     title = i18n._("Settings")
     assert title != "Settings" and title in audits["02_settings"].drawn
     assert "Settings" not in audits["02_settings"].drawn
-    font = widgets.font_for(title, 20)
-    assert font is widgets.font_for("அ", 20) and font is not widgets.font_for("A", 20)
+    font = typeset.font_for(title, 20)
+    assert font is typeset.font_for("அ", 20) and font is not typeset.font_for("A", 20)
 
 
 def test_audit_catches_a_text_too_wide() -> None:
     """The audit itself: an over-wide button label, wrapped word, stated box and edge."""
     surface = pygame.Surface((120, 40))
-    with widgets.text_audit() as audit:
-        widgets.blit_text(surface, "fits", 14, (255, 255, 255), center=(60, 20))
-        widgets.text("a rather long sentence", 14, (255, 255, 255), max_width=50)
-        widgets.blit_text(surface, "far too long for this", 20, (0, 0, 0), midleft=(0, 20))
-        widgets.fit_text_size("x" * 80, 20, 30)
+    with typeset.text_audit() as audit:
+        typeset.blit_text(surface, "fits", 14, (255, 255, 255), center=(60, 20))
+        typeset.text("a rather long sentence", 14, (255, 255, 255), max_width=50)
+        typeset.blit_text(surface, "far too long for this", 20, (0, 0, 0), midleft=(0, 20))
+        typeset.fit_text_size("x" * 80, 20, 30)
     kinds = [issue.kind for issue in audit.issues]
     assert kinds == ["box", "surface", "fit"], audit.issues
     assert all(issue.width > issue.room for issue in audit.issues)
     assert audit.drawn[0] == "fits"
     # shrinking to a stated width fixes it, and the wrapped lines fit their column
-    with widgets.text_audit() as audit:
-        widgets.blit_text(surface, "far too long", 20, (0, 0, 0), max_width=110, center=(60, 20))
-        lines = widgets.wrap("விளையாடுவது எப்படி மெக்சிகன் ரயில்", 16, 60)
+    with typeset.text_audit() as audit:
+        typeset.blit_text(surface, "far too long", 20, (0, 0, 0), max_width=110, center=(60, 20))
+        lines = typeset.wrap("விளையாடுவது எப்படி மெக்சிகன் ரயில்", 16, 60)
     assert not audit.issues and len(lines) > 2

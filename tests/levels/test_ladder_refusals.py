@@ -19,7 +19,7 @@ from game.scenes.pages.ladder import LadderScene
 from game.scenes.pages.menu import MenuScene
 from game.scenes.play.deal import DealScene
 from game.store.home import Progress
-from game.view import widgets
+from game.view import typeset
 from tests.ui.driver import frames, new_app, post
 
 from .test_bad_levels import GOOD
@@ -75,7 +75,7 @@ def test_the_ladder_names_a_refused_file_and_why(
         frames(app, 2)
         notice = ladder.card_rect(len(ladder.entries))
         assert ladder.view.contains(notice), "the end of the list shows the whole notice"
-        with widgets.text_audit() as audit:
+        with typeset.text_audit() as audit:
             app.draw(app.screen)
         drawn = " ".join(audit.drawn)
         assert "1 table could not be loaded:" in audit.drawn
@@ -102,7 +102,7 @@ def test_a_long_heading_in_tamil_wraps_inside_the_notice(
         frames(app, 2)
         lines = ladder.card.notice_lines(ladder.refusals)
         assert len([line for line, size in lines if size == ladder.card.body_size]) >= 2
-        with widgets.text_audit() as audit:
+        with typeset.text_audit() as audit:
             app.draw(app.screen)
         texts = {line for line, _size in lines}
         assert texts <= set(audit.drawn)

@@ -20,7 +20,7 @@ from game.scenes.pages.menu import MenuScene
 from game.scenes.pages.settings import SettingsScene
 from game.store.home import Store
 from game.store.settings import Settings
-from game.view.widgets import Button
+from game.view.controls import Button
 
 from .helpers import finger, frames, key, pad_button, post
 from .test_kiosk import hold_the_corner, seconds, tap_key

@@ -11,7 +11,7 @@ from game.rules import GameState
 from game.scenes.play.lesson import LessonOfferScene
 from game.store.home import Store
 from game.store.settings import Settings
-from game.view.widgets import Button
+from game.view.controls import Button
 
 FRAME = 1 / 60
 ROOT_SIZE = (1280, 720)

@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from game.scenes.kit.buttons import ButtonScene  # noqa: E402
-from game.view import widgets as w  # noqa: E402
+from game.view import controls
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -27,9 +27,11 @@ class Door(ButtonScene):
         super().__init__(cast("App", object()))  # the base needs nothing of the app
         self.done: list[str] = []
         self.buttons = [
-            w.Button("Open", pygame.Rect(10, 10, 100, 40), lambda: self.done.append("clicked")),
+            controls.Button(
+                "Open", pygame.Rect(10, 10, 100, 40), lambda: self.done.append("clicked")
+            ),
         ]
-        self.button = w.Button("Close", pygame.Rect(10, 60, 100, 40), visible=False)
+        self.button = controls.Button("Close", pygame.Rect(10, 60, 100, 40), visible=False)
 
     def key_actions(self) -> dict[int, Callable[[], None]]:
         return {pygame.K_o: lambda: self.done.append("key")}

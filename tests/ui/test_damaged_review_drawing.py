@@ -15,7 +15,7 @@ from game.rules import Play, Tile
 from game.scenes.kit.base import Scene
 from game.scenes.review import review_words as words
 from game.scenes.review.review_table import ReviewTableScene
-from game.view import widgets as w
+from game.view import surface_cache, typeset
 from game.view.review import draw_bars, points_figure
 from game.view.theme import THEMES
 
@@ -123,14 +123,14 @@ def test_sentences_with_non_finite_points_or_an_unknown_train_name_no_train() ->
 @pytest.mark.parametrize("bad", ["An\x00a", "An\ud800a", "\x00", "\ud800\udfff"])
 def test_text_with_nul_or_a_lone_surrogate_is_drawn_with_it_replaced(bad: str) -> None:
     pygame.init()
-    w.clear_caches()
+    surface_cache.clear_caches()
     shown = bad.replace("\x00", "\ufffd")
     shown = "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in shown)
-    drawn = w.text(bad, 20, (255, 255, 255))
-    same = w.text(shown, 20, (255, 255, 255))
+    drawn = typeset.text(bad, 20, (255, 255, 255))
+    same = typeset.text(shown, 20, (255, 255, 255))
     assert drawn.get_size() == same.get_size()
-    assert w.text_width(bad, 20) == w.text_width(shown, 20) > 0
-    assert w.wrap(bad + " Bo", 20, 1000) == [shown + " Bo"]
+    assert typeset.text_width(bad, 20) == typeset.text_width(shown, 20) > 0
+    assert typeset.wrap(bad + " Bo", 20, 1000) == [shown + " Bo"]
     surface = pygame.Surface((200, 60))
-    rect = w.blit_text(surface, bad, 20, (255, 255, 255), max_width=150, topleft=(0, 0))
+    rect = typeset.blit_text(surface, bad, 20, (255, 255, 255), max_width=150, topleft=(0, 0))
     assert rect.w > 0

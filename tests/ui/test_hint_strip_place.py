@@ -17,7 +17,7 @@ from game.scenes.pages.recent import RecentScene
 from game.scenes.pages.rules_page import RulesScene
 from game.scenes.pages.settings import SettingsScene
 from game.scenes.pages.statistics import StatisticsScene
-from game.view import widgets
+from game.view import frame_marks
 from tests.ui.driver import frames, new_app
 
 SIZES = [(480, 800), (720, 1280), (800, 480), (1280, 720)]
@@ -57,7 +57,7 @@ def test_the_prompt_strip_leaves_titles_and_buttons_clear(
                 strip = app.hint_strip_rect
                 assert strip is not None, (name, device)
                 assert screen.contains(strip), (name, device, strip)
-                titles = widgets.titles_drawn()
+                titles = frame_marks.titles_drawn()
                 assert titles, name
                 where = (name, device.value, size, language, strip)
                 assert strip.collidelist(titles) < 0, ("covers the title", *where)

@@ -27,7 +27,7 @@ from game.scenes.play.lesson import (
 )
 from game.scenes.play.pause import PauseScene
 from game.store.home import Store
-from game.view import widgets as w
+from game.view import controls
 from tests.platform.helpers import key, pad_button
 
 from .driver import click, drag, frames, new_app, run_until
@@ -52,7 +52,7 @@ def start(app: App, key_: str | None = None) -> LessonScene:
     return scene
 
 
-def menu_button(app: App, label: str) -> w.Button:
+def menu_button(app: App, label: str) -> controls.Button:
     top = app.top
     buttons = getattr(top, "buttons", [])
     found = [b for b in buttons if b.label == label]

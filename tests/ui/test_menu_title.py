@@ -9,7 +9,7 @@ import pytest
 from game import i18n
 from game.input.viewport import MIN_SIZE
 from game.scenes.pages.menu import title_size
-from game.view import widgets as w
+from game.view import typeset
 from game.view.layout import ui_scale
 
 SIZES = [MIN_SIZE, (480, 800), (640, 480), (1280, 720), (1920, 1080)]
@@ -27,7 +27,7 @@ def test_the_menu_title_fits_the_width_in_every_language(code: str) -> None:
         name = i18n._("Mexican Train")
         for size in SIZES:
             width = size[0]
-            drawn = w.text_width(name, title_size(name, width, ui_scale(size)), bold=True)
+            drawn = typeset.text_width(name, title_size(name, width, ui_scale(size)), bold=True)
             assert drawn <= width, f"{code} at {size}: {drawn} px wide"
     finally:
         i18n.set_language("en")

@@ -36,7 +36,7 @@ from game.scenes.review.review_table import ReviewTableScene
 from game.scenes.review.reviewing import ReviewingScene, WhoScene
 from game.store.home import Store
 from game.store.review_files import review_json
-from game.view import widgets
+from game.view import typeset
 
 from .driver import click, frames, post
 
@@ -118,7 +118,7 @@ def test_the_list_shows_the_kept_matches_newest_first(app: App) -> None:
     assert [item.match for item in scene.items] == [s.match_id for s in sessions[::-1]]
     tops = [scene.row_rect(i).top for i in range(3)]
     assert tops == sorted(tops)
-    with widgets.text_audit() as audit:
+    with typeset.text_audit() as audit:
         frames(app)
     assert "Quick play" in audit.drawn
     assert sum(text == "Review" for text in audit.drawn) == 3  # a Review button on each row
@@ -129,7 +129,7 @@ def test_the_list_shows_the_kept_matches_newest_first(app: App) -> None:
 def test_an_empty_list_says_so(app: App) -> None:
     scene = open_recent(app)
     assert scene.items == []
-    with widgets.text_audit() as audit:
+    with typeset.text_audit() as audit:
         frames(app)
     assert any(text.startswith("No finished match yet") for text in audit.drawn)
     key(app, pygame.K_ESCAPE)
@@ -247,7 +247,7 @@ def test_the_keys_strip_names_what_enter_does_on_the_focus(app: App) -> None:
     scene = open_recent(app)
 
     def strip() -> list[str]:
-        with widgets.text_audit() as audit:
+        with typeset.text_audit() as audit:
             frames(app)
         return audit.drawn
 
@@ -324,7 +324,7 @@ def test_match_end_review_progress_then_the_review_table(app: App) -> None:
     press_review(app, end)
     progress = app.top
     assert isinstance(progress, ReviewingScene)
-    with widgets.text_audit() as audit:
+    with typeset.text_audit() as audit:
         progress.draw(app.screen)  # drawn as it is, whatever the worker has done by now
     assert "Match review" in audit.drawn and "Cancel" in audit.drawn
     table = finish_review(app)
@@ -420,7 +420,7 @@ def test_a_worker_that_fails_says_so_and_back_returns(app: App) -> None:
     progress = app.top
     assert isinstance(progress, ReviewingScene)
     progress.job.wait()
-    with widgets.text_audit() as audit:
+    with typeset.text_audit() as audit:
         frames(app)
     assert any(text.startswith("The review could not run") for text in audit.drawn)
     assert progress.buttons[0].label == "Back"

@@ -16,7 +16,7 @@ from game.scenes.kit.base import Scene
 from game.scenes.review import reviewing
 from game.scenes.review.reviewing import ReviewingScene
 from game.store.home import Store
-from game.view import widgets
+from game.view import typeset
 
 from .driver import click, frames
 from .test_recent_review import finished
@@ -52,7 +52,7 @@ def open_progress(app: App) -> tuple[Scene, ReviewingScene]:
 
 
 def shown(app: App) -> list[str]:
-    with widgets.text_audit() as audit:
+    with typeset.text_audit() as audit:
         frames(app)
     return audit.drawn
 

@@ -17,7 +17,7 @@ from game.rules import Play, Rules
 from game.rules.record import Record, load_record
 from game.scenes.kit.base import Scene
 from game.scenes.review.review_table import ReviewTableScene
-from game.view import widgets
+from game.view import typeset
 from game.view.review import LABEL_COLOURS, MISTAKES
 from tests.platform.helpers import finger, key, pad_button
 
@@ -138,7 +138,7 @@ def test_a_better_move_on_another_train_names_both_trains_and_marks_both() -> No
         for action in (decision.best, decision.made):
             assert str(action.tile) in text
             assert i18n.train_label(action.train, players, names, SEAT) in text
-        with widgets.text_audit() as audit:
+        with typeset.text_audit() as audit:
             app.draw(app.screen)
         assert audit.drawn.count("Played") == 2  # on the tile in the hand and on its train
         assert audit.drawn.count("Better") == 2
@@ -190,7 +190,7 @@ def test_clicking_or_tapping_a_mark_goes_there() -> None:
         # the mouse over a mark says which move it is before it is clicked
         post(pygame.MOUSEMOTION, pos=timeline.centre_of(target), rel=(0, 0), buttons=(0, 0, 0))
         frames(app)
-        with widgets.text_audit() as audit:
+        with typeset.text_audit() as audit:
             app.draw(app.screen)
         decision = scene.decisions[target]
         tip = f"Round {decision.round} · move {decision.number} of {len(scene.decisions)}: "
@@ -218,7 +218,7 @@ def test_the_summary_shows_accuracy_and_the_costliest_three_which_jump_there() -
         frames(app, 10)
         assert scene.summary_open
         result = scene.review
-        with widgets.text_audit() as audit:
+        with typeset.text_audit() as audit:
             app.draw(app.screen)
         assert result.accuracy is not None
         assert f"Accuracy: {round(100 * result.accuracy)}%" in audit.drawn
@@ -294,7 +294,7 @@ def test_a_seat_with_no_move_of_its_own_to_weigh() -> None:
         key(app, pygame.K_RIGHT)
         assert scene.index == 1
         key(app, pygame.K_s)
-        with widgets.text_audit() as audit:
+        with typeset.text_audit() as audit:
             app.draw(app.screen)
         assert "Accuracy: no move had a choice" in audit.drawn
         assert "None: every move was good or forced." in audit.drawn
@@ -329,7 +329,7 @@ def test_every_language_fits(size: tuple[int, int]) -> None:
             for summary in (False, True):
                 scene.summary_open = summary
                 frames(app, 12)
-                with widgets.text_audit() as audit:
+                with typeset.text_audit() as audit:
                     app.draw(app.screen)
                 assert not audit.issues, (code, summary, [str(i) for i in audit.issues])
                 for button in scene.buttons.values():

@@ -28,7 +28,7 @@ from game.scenes.play.lesson import LessonOfferScene, LessonScene
 from game.scenes.play.pause import PauseScene
 from game.scenes.play.table import TableScene
 from game.store.home import Store
-from game.view import widgets
+from game.view import typeset
 from tests.platform.helpers import key
 
 from .driver import click, frames, new_app, run_until
@@ -223,7 +223,7 @@ def test_the_question_fits_its_box_in_every_language(code: str, size: tuple[int,
     try:
         app.reset(MenuScene(app), SavedMatchQuestion(app, lambda: None))
         frames(app, 40)
-        with widgets.text_audit() as audit:
+        with typeset.text_audit() as audit:
             app.draw(app.screen)
         words = [i18n._(text) for text in (SavedMatchQuestion.title, "Resume it")]
         assert all(text in audit.drawn for text in words), "the question in its language"

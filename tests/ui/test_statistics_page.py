@@ -10,7 +10,7 @@ from game import i18n
 from game.scenes.pages.menu import MenuScene
 from game.scenes.pages.statistics import COLUMNS, StatisticsScene
 from game.store.home import Statistics
-from game.view import widgets
+from game.view import typeset
 from tests.ui.driver import frames, new_app
 
 SIZES = [(480, 800), (640, 480), (800, 480), (1280, 720)]
@@ -44,14 +44,14 @@ def test_column_headers_are_readable_and_fit(
         app.reset(MenuScene(app), StatisticsScene(app, _statistics()))
         frames(app, 30)
         drawn: list[tuple[str, int]] = []
-        original = widgets.blit_text
+        original = typeset.blit_text
 
         def spy(target: object, message: str, size: int, *args: object, **kw: object) -> object:
             drawn.append((message, size))
             return original(target, message, size, *args, **kw)  # type: ignore[arg-type]
 
-        monkeypatch.setattr(widgets, "blit_text", spy)
-        with widgets.text_audit() as audit:
+        monkeypatch.setattr(typeset, "blit_text", spy)
+        with typeset.text_audit() as audit:
             app.draw(app.screen)
         heads = {i18n.translate(head) for head in COLUMNS}
         # a header, or a line it wrapped onto (a run of its words, or part of a hyphened one)

@@ -9,12 +9,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from game.view import widgets as w  # noqa: E402
+from game.view import controls, surface_cache
 from game.view.panels import button_column, button_row, dim  # noqa: E402
 
 
-def _buttons(n: int) -> list[w.Button]:
-    return [w.Button(f"b{i}", pygame.Rect(0, 0, 1, 1)) for i in range(n)]
+def _buttons(n: int) -> list[controls.Button]:
+    return [controls.Button(f"b{i}", pygame.Rect(0, 0, 1, 1)) for i in range(n)]
 
 
 def test_a_row_stands_side_by_side_in_order_centred_over_the_foot() -> None:
@@ -51,7 +51,7 @@ def test_the_veil_darkens_the_scene_below_as_it_fades_in() -> None:
     assert all(80 <= c <= 100 for c in darker)  # 200 under black at 140 of 255
 
 
-def _drawn(button: w.Button) -> bytes:
+def _drawn(button: controls.Button) -> bytes:
     from game.view.theme import DEFAULT
 
     surface = pygame.Surface((320, 160))
@@ -63,7 +63,7 @@ def _drawn(button: w.Button) -> bytes:
 def test_a_button_always_shows_its_present_label_and_state() -> None:
     # A button's face is kept between frames; what the button shows now must be what a new
     # button in the same state shows, whatever it showed before.
-    button = w.Button("Draw", pygame.Rect(40, 40, 200, 56))
+    button = controls.Button("Draw", pygame.Rect(40, 40, 200, 56))
     first = _drawn(button)
     assert _drawn(button) == first  # drawn again unchanged: the same picture
     changes = [("label", "Pass"), ("hover", True), ("primary", True), ("enabled", False)]
@@ -71,9 +71,9 @@ def test_a_button_always_shows_its_present_label_and_state() -> None:
     for name, value in changes:
         setattr(button, name, value)
         now = _drawn(button)
-        fresh = w.Button(button.label, pygame.Rect(40, 40, 200, 56), primary=button.primary)
+        fresh = controls.Button(button.label, pygame.Rect(40, 40, 200, 56), primary=button.primary)
         fresh.hover, fresh.enabled = button.hover, button.enabled
-        w.clear_caches()
+        surface_cache.clear_caches()
         assert now == _drawn(fresh), name
         assert now not in seen, name  # each change shows
         seen.add(now)

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from game.app import App
     from game.scenes.kit.base import Scene
     from game.scenes.play.table import TableScene
-    from game.view.widgets import TextAudit
+    from game.view.typeset import TextAudit
 
 FRAME = 1 / 60  # every case steps the app at 60 frames a second
 
@@ -40,11 +40,11 @@ class Camera:
 
     def shot(self, name: str) -> None:
         """Save the frame as ``name``.png, its text audited."""
-        from game.view import widgets
+        from game.view import typeset
 
         path = self.out / f"{name}.png"
         # Only the frame in the picture is audited: text in mid-animation may not fit yet.
-        with widgets.text_audit() as audit:
+        with typeset.text_audit() as audit:
             self.app.draw(self.app.screen)
         if self.audits is not None:
             self.audits[name] = audit

@@ -15,7 +15,8 @@ from game.rules import Rules
 from game.scenes import flow
 from game.scenes.kit.base import Scene
 from game.trace import trace
-from game.view import widgets as w
+from game.view import surfaces, typeset
+from game.view.theme import mix
 
 if TYPE_CHECKING:
     from game.app import App
@@ -162,12 +163,12 @@ class AttractScene(Scene):
         surface.blit(shade, area)
         pulse = 0.5 + 0.5 * math.sin(self.time * 3.0)
         name = _("Mexican Train")
-        title_size = w.fit_text_size(name, max(20, round(46 * u)), area.w // 2, bold=True)
-        title = w.text(name, title_size, th.accent, bold=True, shadow=True)
+        title_size = typeset.fit_text_size(name, max(20, round(46 * u)), area.w // 2, bold=True)
+        title = typeset.text(name, title_size, th.accent, bold=True, shadow=True)
         call = _("Touch to play")
         room = area.w - round(50 * u) - 20
-        call_size = w.fit_text_size(call, max(16, round(32 * u)), room, bold=True)
-        label = w.text(call, call_size, th.text_dark, bold=True, max_width=room)
+        call_size = typeset.fit_text_size(call, max(16, round(32 * u)), room, bold=True)
+        label = typeset.text(call, call_size, th.text_dark, bold=True, max_width=room)
         pill = label.get_rect().inflate(round(50 * u), round(18 * u))
         if title.get_width() + pill.w + round(40 * u) <= area.w:
             title_rect = title.get_rect(midright=(area.centerx - round(12 * u), area.centery))
@@ -176,8 +177,8 @@ class AttractScene(Scene):
             title_rect = title.get_rect(midbottom=(area.centerx, area.centery))
             pill.midtop = (area.centerx, area.centery + 2)
         surface.blit(title, title_rect)
-        w.blit_glow(surface, pill, th.accent, round(110 + 120 * pulse), pill.h // 2, 8)
-        w.draw_panel(
-            surface, pill, (*th.accent, 255), w.mix(th.accent, (0, 0, 0), 0.3), pill.h // 2
+        surfaces.blit_glow(surface, pill, th.accent, round(110 + 120 * pulse), pill.h // 2, 8)
+        surfaces.draw_panel(
+            surface, pill, (*th.accent, 255), mix(th.accent, (0, 0, 0), 0.3), pill.h // 2
         )
         surface.blit(label, label.get_rect(center=pill.center))

@@ -47,7 +47,7 @@ from game.input.chord import Chord, ChordWatcher
 from game.scenes import flow
 from game.scenes.kiosk.attract import AttractScene
 from game.scenes.kiosk.pin_pad import PinPadScene, PinSetupScene, clock_text
-from game.view import widgets as w
+from game.view import surfaces, typeset
 from game.view.layout import ui_scale
 
 if TYPE_CHECKING:
@@ -417,12 +417,14 @@ class Kiosk:
         pw = min(width - 32, round(560 * u) + 60)
         body = max(12, round(20 * u))
         # the request wraps: Tamil and Irish say it in more words than one line holds
-        lines = w.wrap(_("Touch the screen or press any key to carry on."), body, pw - 24)
-        extra = (len(lines) - 1) * w.text_height(body)
+        lines = typeset.wrap(_("Touch the screen or press any key to carry on."), body, pw - 24)
+        extra = (len(lines) - 1) * typeset.text_height(body)
         panel = pygame.Rect(0, 0, pw, round(150 * u) + 40 + extra)
         panel.center = (width // 2, height // 2)
-        w.draw_panel(surface, panel, (*th.panel[:3], 245), th.accent, round(18 * u), 2, shadow=True)
-        r = w.blit_text(
+        surfaces.draw_panel(
+            surface, panel, (*th.panel[:3], 245), th.accent, round(18 * u), 2, shadow=True
+        )
+        r = typeset.blit_text(
             surface,
             _("Still playing?"),
             max(20, round(44 * u)),
@@ -433,9 +435,9 @@ class Kiosk:
         )
         y = r.bottom + round(12 * u)
         for line in lines:
-            r = w.blit_text(surface, line, body, th.text, midtop=(panel.centerx, y))
+            r = typeset.blit_text(surface, line, body, th.text, midtop=(panel.centerx, y))
             y = r.bottom
-        w.blit_text(
+        typeset.blit_text(
             surface,
             # Translators: {n} counts down the seconds
             _("Back to the start in {n}").format(n=math.ceil(max(0.0, left))),

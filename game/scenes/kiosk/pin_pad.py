@@ -10,7 +10,7 @@ import pygame
 
 from game.i18n import _, ngettext
 from game.scenes.kit.base import Scene
-from game.view import widgets as w
+from game.view import controls, surfaces, typeset
 from game.view.layout import ui_scale
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ class PinPadScene(Scene):
         self.entered = ""
         self.wrong = False  # the last PIN tried was wrong
         self.quiet = 0.0  # seconds without a key here
-        self.buttons: list[w.Button] = []
+        self.buttons: list[controls.Button] = []
         self._layout()
 
     def _layout(self) -> None:
@@ -65,9 +65,11 @@ class PinPadScene(Scene):
             rect = pygame.Rect(left + (i % 3) * (key + gap), top + (i // 3) * (key + gap), key, key)
             primary = label == "OK"
             shown = {"Clear": _("Clear"), "OK": _("OK")}.get(label, label)
-            self.buttons.append(w.Button(shown, rect, self._press_action(label), primary=primary))
+            self.buttons.append(
+                controls.Button(shown, rect, self._press_action(label), primary=primary)
+            )
         cancel = pygame.Rect(left, top + 4 * (key + gap), grid_w, key)
-        self.buttons.append(w.Button(self.cancel_label(), cancel, self.cancel))
+        self.buttons.append(controls.Button(self.cancel_label(), cancel, self.cancel))
 
     def cancel_label(self) -> str:
         return _("Cancel")
@@ -159,11 +161,11 @@ class PinPadScene(Scene):
     def draw_pad(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         u = ui_scale(surface.get_size())
-        w.draw_panel(
+        surfaces.draw_panel(
             surface, self.panel, (*th.panel[:3], 245), th.panel_edge, round(18 * u), 2, shadow=True
         )
         colour = th.refusal if self.refused else th.accent
-        r = w.blit_text(
+        r = typeset.blit_text(
             surface,
             self.message,
             max(16, round(28 * u)),
@@ -173,7 +175,7 @@ class PinPadScene(Scene):
             midtop=(self.panel.centerx, self.panel.top + round(16 * u)),
         )
         if self.kiosk.locked:
-            w.blit_text(
+            typeset.blit_text(
                 surface,
                 # Translators: {time} counts down minutes and seconds, e.g. 0:28
                 _("Try again in {time}").format(time=clock_text(self.kiosk.locked_for)),
@@ -185,7 +187,7 @@ class PinPadScene(Scene):
             )
         else:
             dots = "• " * len(self.entered) if self.entered else "–"  # both in Noto Sans
-            w.blit_text(
+            typeset.blit_text(
                 surface,
                 dots.strip(),
                 max(16, round(30 * u)),
@@ -212,7 +214,9 @@ class PinSetupScene(PinPadScene):
     def _layout(self) -> None:
         width, height = self.size
         u = ui_scale(self.size)
-        self.title_bottom = round(30 * u) + w.text_height(max(20, round(44 * u))) + round(8 * u)
+        self.title_bottom = (
+            round(30 * u) + typeset.text_height(max(20, round(44 * u))) + round(8 * u)
+        )
         key = max(52, round(72 * u))
         gap = max(6, round(10 * u))
         pad_w = 3 * key + 4 * gap + round(40 * u)
@@ -278,8 +282,8 @@ class PinSetupScene(PinPadScene):
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         u = ui_scale(surface.get_size())
-        surface.blit(w.felt(surface.get_size(), th), (0, 0))
-        w.page_title(surface, _("Kiosk mode: first start"), th, u, round(30 * u))
+        surface.blit(surfaces.felt(surface.get_size(), th), (0, 0))
+        typeset.page_title(surface, _("Kiosk mode: first start"), th, u, round(30 * u))
         area = self.text_area
         size = max(15, round(24 * u))  # as large as the room allows: the operator reads it once
         paragraphs = [
@@ -294,14 +298,14 @@ class PinSetupScene(PinPadScene):
             ).format(fewest=PIN_SHORTEST, most=PIN_LONGEST),
         ]
         while True:
-            wrapped = [w.wrap(text, size, area.w) for text in paragraphs]
+            wrapped = [typeset.wrap(text, size, area.w) for text in paragraphs]
             count = sum(len(lines) for lines in wrapped) + len(wrapped) - 1
-            if size <= 11 or count * w.text_height(size) <= area.h - round(20 * u):
+            if size <= 11 or count * typeset.text_height(size) <= area.h - round(20 * u):
                 break
             size -= 1
         y = area.top + round(10 * u)
         for lines in wrapped:
             for line in lines:
-                y = w.blit_text(surface, line, size, th.text, topleft=(area.left, y)).bottom
-            y += w.text_height(size) // 2
+                y = typeset.blit_text(surface, line, size, th.text, topleft=(area.left, y)).bottom
+            y += typeset.text_height(size) // 2
         self.draw_pad(surface)

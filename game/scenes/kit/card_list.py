@@ -10,7 +10,7 @@ from game.i18n import _
 from game.input.focus import FocusItem
 from game.input.intents import Act, Intent
 from game.scenes.kit.base import Scene
-from game.view import widgets as w
+from game.view import controls
 from game.view.layout import ui_scale
 
 DRAG_THRESHOLD = 8  # px a press may move and still count as a tap on a card
@@ -24,7 +24,7 @@ class CardListScene(Scene):
 
     view: pygame.Rect
     scale: float
-    back_button: w.Button
+    back_button: controls.Button
 
     def init_list(self) -> None:
         """The list's state before the first layout: unscrolled, nothing hovered or pressed."""

@@ -14,8 +14,8 @@ import pygame
 from game.i18n import _, ngettext
 from game.levels import CLEARED, LOCKED, MAX_STARS, LadderEntry, Level, LevelError
 from game.match.session import kind_label
-from game.view import widgets as w
-from game.view.theme import RGB, Theme
+from game.view import surfaces, typeset
+from game.view.theme import RGB, Theme, mix
 
 # ---------------------------------------------------------------------------- texts (drawn now)
 
@@ -113,8 +113,8 @@ def draw_stars(
     rect = pygame.Rect(0, 0, MAX_STARS * size + (MAX_STARS - 1) * gap, size)
     for name, value in anchor.items():
         setattr(rect, name, value)
-    edge = w.mix(theme.accent, (0, 0, 0), 0.45)
-    empty: RGB = w.mix(theme.panel[:3], theme.text_dim, 0.5 if dim else 0.7)
+    edge = mix(theme.accent, (0, 0, 0), 0.45)
+    empty: RGB = mix(theme.panel[:3], theme.text_dim, 0.5 if dim else 0.7)
     for i in range(MAX_STARS):
         center = (rect.x + i * (size + gap) + size / 2, rect.centery + size * 0.04)
         points = star_points(center, size / 2)
@@ -161,11 +161,12 @@ class CardLayout:
         """The card's lines under its name, wrapped to its width: (text, size)."""
         out = [
             (line, self.body_size)
-            for line in w.wrap(_(level.description), self.body_size, self.text_w)
+            for line in typeset.wrap(_(level.description), self.body_size, self.text_w)
         ]
         for detail in (opponents_brief(level), rules_brief(level), goal_text(level)):
             out += [
-                (line, self.small_size) for line in w.wrap(detail, self.small_size, self.text_w)
+                (line, self.small_size)
+                for line in typeset.wrap(detail, self.small_size, self.text_w)
             ]
         return out
 
@@ -179,11 +180,12 @@ class CardLayout:
         loader's words, for the file's author), wrapped to the card's width."""
         out = [
             (line, self.body_size)
-            for line in w.wrap(refusals_heading(len(refusals)), self.body_size, self.text_w)
+            for line in typeset.wrap(refusals_heading(len(refusals)), self.body_size, self.text_w)
         ]
         for error in refusals:
             out += [
-                (line, self.small_size) for line in w.wrap(str(error), self.small_size, self.text_w)
+                (line, self.small_size)
+                for line in typeset.wrap(str(error), self.small_size, self.text_w)
             ]
         return out
 
@@ -210,19 +212,19 @@ def draw_card(
     tint = 0.0 if locked else (0.2 if cleared else 0.1)
     if lit:
         tint += 0.12
-    fill = (*w.mix(theme.panel[:3], theme.accent, tint), 150 if locked else 225)
+    fill = (*mix(theme.panel[:3], theme.accent, tint), 150 if locked else 225)
     edge = theme.accent if (cleared or lit) else theme.panel_edge
-    w.draw_panel(surface, rect, fill, edge, max(8, card.pad), 2 if cleared else 1)
+    surfaces.draw_panel(surface, rect, fill, edge, max(8, card.pad), 2 if cleared else 1)
     ink = theme.text_dim if locked else theme.text
     # the badge: the level's number, or a lock
     badge = pygame.Rect(rect.x + card.pad, rect.y + card.pad, card.badge, card.badge)
-    circle = w.mix(theme.panel[:3], theme.accent, 0.0 if locked else 0.55 if cleared else 0.3)
+    circle = mix(theme.panel[:3], theme.accent, 0.0 if locked else 0.55 if cleared else 0.3)
     pygame.draw.circle(surface, circle, badge.center, card.badge // 2)
     pygame.draw.circle(surface, edge, badge.center, card.badge // 2, max(1, card.badge // 20))
     if locked:
         draw_lock(surface, badge.center, round(card.badge * 0.5), theme.text_dim)
     else:
-        w.blit_text(
+        typeset.blit_text(
             surface,
             badge_text,
             round(card.badge * 0.5),
@@ -240,7 +242,7 @@ def draw_card(
     if status:
         # a word as wide as it needs, up to half the line
         colour = theme.text_dim if locked else theme.accent
-        mark = w.blit_text(
+        mark = typeset.blit_text(
             surface,
             status,
             card.small_size,
@@ -254,7 +256,7 @@ def draw_card(
             surface, entry.stars, card.star_size, theme, midright=(right, y + name_h // 2)
         )
     name = _(level.name)
-    w.blit_text(
+    typeset.blit_text(
         surface,
         name,
         card.name_size,
@@ -268,7 +270,7 @@ def draw_card(
     # the description, then who plays, the rules and the goal
     for line, size in card.lines(level):
         colour = ink if size == card.body_size else theme.text_dim
-        w.blit_text(surface, line, size, colour, alpha=alpha, topleft=(x, y))
+        typeset.blit_text(surface, line, size, colour, alpha=alpha, topleft=(x, y))
         y += card.line(size)
 
 
@@ -284,12 +286,12 @@ def draw_notice(
 ) -> None:
     """The level files that could not be loaded, as a card after the last level: a warning
     badge, how many, then each file with its reason."""
-    fill = (*w.mix(theme.panel[:3], theme.refusal, 0.12 if lit else 0.06), 225)
+    fill = (*mix(theme.panel[:3], theme.refusal, 0.12 if lit else 0.06), 225)
     edge = theme.refusal
-    w.draw_panel(surface, rect, fill, edge, max(8, card.pad), 2 if lit else 1)
+    surfaces.draw_panel(surface, rect, fill, edge, max(8, card.pad), 2 if lit else 1)
     badge = pygame.Rect(rect.x + card.pad, rect.y + card.pad, card.badge, card.badge)
     pygame.draw.circle(surface, edge, badge.center, card.badge // 2, max(2, card.badge // 14))
-    w.blit_text(
+    typeset.blit_text(
         surface,
         "!",
         round(card.badge * 0.6),
@@ -303,5 +305,5 @@ def draw_notice(
     for line, size in card.notice_lines(refusals):
         heading = size == card.body_size
         colour = theme.text if heading else theme.text_dim
-        w.blit_text(surface, line, size, colour, bold=heading, alpha=alpha, topleft=(x, y))
+        typeset.blit_text(surface, line, size, colour, bold=heading, alpha=alpha, topleft=(x, y))
         y += card.line(size)

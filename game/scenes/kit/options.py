@@ -21,9 +21,10 @@ from game import i18n
 from game.i18n import N_, _
 from game.input.intents import Act, Intent
 from game.scenes.kit.buttons import ButtonScene
-from game.view import widgets as w
+from game.view import controls, surfaces, typeset
 from game.view.layout import ui_scale
 from game.view.panels import button_row
+from game.view.theme import mix
 
 if TYPE_CHECKING:
     from game.app import App
@@ -55,7 +56,7 @@ class OptionsScene(ButtonScene):
         self.options: list[Option] = []
         self.focus = 0
         self.rows: list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = []
-        self.buttons: list[w.Button] = []
+        self.buttons: list[controls.Button] = []
 
     def footer(self) -> list[tuple[str, Callable[[], None], bool]]:
         return [(_("Back"), self.back, True)]
@@ -89,7 +90,7 @@ class OptionsScene(ButtonScene):
             self.rows.append((row, left, right))
         bw, bh = max(140, round(220 * u)), max(32, round(50 * u))
         self.buttons = [
-            w.Button(label, pygame.Rect(0, 0, bw, bh), action, primary=primary)
+            controls.Button(label, pygame.Rect(0, 0, bw, bh), action, primary=primary)
             for label, action, primary in self.footer()
         ]
         button_row(self.buttons, (width // 2, height - round(40 * u)), (bw, bh), round(20 * u))
@@ -100,7 +101,7 @@ class OptionsScene(ButtonScene):
         """Pixels kept free between the last row and the buttons (for a sample, say)."""
         if not self.message_lines:
             return 0
-        return self.message_lines * w.text_height(max(11, round(17 * u))) + round(8 * u)
+        return self.message_lines * typeset.text_height(max(11, round(17 * u))) + round(8 * u)
 
     def _message_lines(
         self, text: str, size: int, width: int, height: int, bold: bool
@@ -108,8 +109,8 @@ class OptionsScene(ButtonScene):
         """The message wrapped at the largest size (down to 11 px) whose lines fit ``height``."""
         size = max(11, size)
         while True:
-            lines = w.wrap(text, size, width, bold=bold)
-            if size <= 11 or len(lines) * w.text_height(size) <= height:
+            lines = typeset.wrap(text, size, width, bold=bold)
+            if size <= 11 or len(lines) * typeset.text_height(size) <= height:
                 return size, lines
             size -= 1
 
@@ -197,29 +198,31 @@ class OptionsScene(ButtonScene):
 
     def draw_background(self, surface: pygame.Surface) -> None:
         th = self.app.theme
-        surface.blit(w.felt(surface.get_size(), th), (0, 0))
+        surface.blit(surfaces.felt(surface.get_size(), th), (0, 0))
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         u = self.scale
         width = surface.get_width()
         self.draw_background(surface)
-        w.page_title(surface, i18n.translate(self.title), th, u, round(30 * u))
+        typeset.page_title(surface, i18n.translate(self.title), th, u, round(30 * u))
         for i, (option, (row, left, right)) in enumerate(zip(self.options, self.rows, strict=True)):
             focus = i == self.focus
-            fill = (*w.mix(th.panel[:3], th.accent, 0.12 if focus else 0.0), 215)
-            w.draw_panel(
+            fill = (*mix(th.panel[:3], th.accent, 0.12 if focus else 0.0), 215)
+            surfaces.draw_panel(
                 surface, row, fill, th.accent if focus else th.panel_edge, max(6, row.h // 4), 1
             )
             size = max(12, min(round(20 * u), row.h // 2))
             x = row.x + round(18 * u)
             room = left.left - x - 8  # the label and its note end before the ‹ arrow
             label = i18n.translate(option.label)
-            lsize = w.fit_text_size(label, size, room, bold=True)
-            r = w.blit_text(surface, label, lsize, th.text, bold=True, midleft=(x, row.centery))
+            lsize = typeset.fit_text_size(label, size, room, bold=True)
+            r = typeset.blit_text(
+                surface, label, lsize, th.text, bold=True, midleft=(x, row.centery)
+            )
             note = i18n.translate(option.note) if option.note else ""
             if note and room - r.w - 10 > 40:
-                w.blit_text(
+                typeset.blit_text(
                     surface,
                     note,
                     max(10, lsize - 5),
@@ -229,7 +232,7 @@ class OptionsScene(ButtonScene):
                 )
             value = option.show(option.get())
             mid = (left.right + right.left) // 2
-            w.blit_text(
+            typeset.blit_text(
                 surface,
                 value,
                 size,
@@ -239,7 +242,7 @@ class OptionsScene(ButtonScene):
                 center=(mid, row.centery),
             )
             for rect, glyph in ((left, "‹"), (right, "›")):
-                w.draw_panel(
+                surfaces.draw_panel(
                     surface,
                     rect.inflate(-6, -6),
                     (*th.panel[:3], 230),
@@ -247,7 +250,7 @@ class OptionsScene(ButtonScene):
                     max(4, rect.h // 4),
                     1,
                 )
-                w.blit_text(
+                typeset.blit_text(
                     surface,
                     glyph,
                     round(rect.h * 0.7),
@@ -263,7 +266,7 @@ class OptionsScene(ButtonScene):
             size, lines = self._message_lines(text, round(17 * u), width - 40, bottom - top, error)
             y = top
             for line in lines:
-                y = w.blit_text(
+                y = typeset.blit_text(
                     surface, line, size, colour, bold=error, midtop=(width // 2, y)
                 ).bottom
         for button in self.buttons:

@@ -18,7 +18,7 @@ from game import i18n
 from game.i18n import N_, _
 from game.scenes import flow
 from game.scenes.kit.buttons import ButtonScene
-from game.view import widgets as w
+from game.view import controls, typeset
 from game.view.layout import ui_scale
 from game.view.panels import button_column, dialog_panel, dim
 
@@ -34,7 +34,7 @@ class QuestionScene(ButtonScene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.buttons: list[w.Button] = []
+        self.buttons: list[controls.Button] = []
         self._layout()
 
     def answers(self) -> list[tuple[str, Callable[[], None]]]:
@@ -54,9 +54,9 @@ class QuestionScene(ButtonScene):
         self.panel = pygame.Rect(0, 0, min(width - 20, round(620 * u) + 60), 10)
         self.text_size = max(13, round(22 * u))
         words = i18n.translate(self.words)
-        self.lines = w.wrap(words, self.text_size, self.panel.w - round(40 * u))
-        title_h = w.text_height(max(18, round(34 * u)), bold=True)
-        body = len(self.lines) * w.text_height(self.text_size)
+        self.lines = typeset.wrap(words, self.text_size, self.panel.w - round(40 * u))
+        title_h = typeset.text_height(max(18, round(34 * u)), bold=True)
+        body = len(self.lines) * typeset.text_height(self.text_size)
         column = len(answers) * bh + (len(answers) - 1) * gap
         self.panel.h = round(30 * u) + title_h + body + column + round(60 * u)
         self.panel.center = (width // 2, height // 2)
@@ -76,10 +76,10 @@ class QuestionScene(ButtonScene):
         room = panel.w - round(40 * u)
         y = rect.bottom + round(10 * u)
         for line in self.lines:
-            w.blit_text(
+            typeset.blit_text(
                 surface, line, self.text_size, th.text, max_width=room, midtop=(panel.centerx, y)
             )
-            y += w.text_height(self.text_size)
+            y += typeset.text_height(self.text_size)
         for button in self.buttons:
             button.draw(surface, th, u)
 

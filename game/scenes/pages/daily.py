@@ -15,7 +15,7 @@ from game.scenes import flow
 from game.scenes.kit.buttons import ButtonScene
 from game.scenes.kit.level_card import CardLayout, draw_card, stars_text
 from game.scenes.kit.progress import daily_best, daily_best_text, daily_stars
-from game.view import widgets as w
+from game.view import controls, surfaces, typeset
 from game.view.layout import ui_scale
 from game.view.panels import button_row, page_header
 
@@ -31,8 +31,8 @@ class DailyScene(ButtonScene):
         self.table = table if table is not None else daily_table()
         self.best = daily_best(app, self.table)
         self.buttons = [
-            w.Button(_("Play"), pygame.Rect(0, 0, 10, 10), self.play, primary=True),
-            w.Button(_("Back"), pygame.Rect(0, 0, 10, 10), self.back),
+            controls.Button(_("Play"), pygame.Rect(0, 0, 10, 10), self.play, primary=True),
+            controls.Button(_("Back"), pygame.Rect(0, 0, 10, 10), self.back),
         ]
         self._layout()
 
@@ -72,7 +72,7 @@ class DailyScene(ButtonScene):
         th = self.app.theme
         u = self.scale
         width = surface.get_width()
-        surface.blit(w.felt(surface.get_size(), th), (0, 0))
+        surface.blit(surfaces.felt(surface.get_size(), th), (0, 0))
         # Translators: {date} is the day as YYYY-MM-DD
         day = _("The deal of {date}").format(date=self.table.key)
         r = page_header(surface, _("Daily table"), day, th, u)
@@ -88,7 +88,7 @@ class DailyScene(ButtonScene):
             (stars_text(self.table.level), th.text_dim, False),
             (daily_best_text(self.best), th.accent if self.best else th.text, True),
         ):
-            r = w.blit_text(
+            r = typeset.blit_text(
                 surface,
                 line,
                 max(11, round(19 * u)),

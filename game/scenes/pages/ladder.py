@@ -38,7 +38,7 @@ from game.scenes import flow
 from game.scenes.kit.card_list import CardListScene
 from game.scenes.kit.level_card import CardLayout, draw_card, draw_notice
 from game.scenes.kit.progress import ladder_levels, ladder_refusals, load_progress
-from game.view import widgets as w
+from game.view import controls, surfaces
 from game.view.layout import ui_scale
 from game.view.panels import page_header
 
@@ -72,7 +72,7 @@ class LadderScene(CardListScene):
         self.seed = seed  # the deal of levels without a fixed one (None: a fresh one each time)
         self.entries: list[LadderEntry] = []
         self.init_list()
-        self.back_button = w.Button(_("Back"), pygame.Rect(0, 0, 10, 10), self.back)
+        self.back_button = controls.Button(_("Back"), pygame.Rect(0, 0, 10, 10), self.back)
         self.buttons = [self.back_button]
         self.refresh()
         self._layout()
@@ -190,7 +190,7 @@ class LadderScene(CardListScene):
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         u = self.scale
-        surface.blit(w.felt(surface.get_size(), th), (0, 0))
+        surface.blit(surfaces.felt(surface.get_size(), th), (0, 0))
         page_header(surface, _("Ladder"), self.summary(), th, u)
         clip = surface.get_clip()
         surface.set_clip(self.view.inflate(12, 6).clip(clip))

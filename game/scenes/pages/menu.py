@@ -15,7 +15,7 @@ import pygame
 from game.i18n import _, ngettext
 from game.scenes import flow
 from game.scenes.kit.buttons import ButtonScene
-from game.view import widgets as w
+from game.view import controls, surfaces, typeset
 from game.view.layout import ui_scale
 from game.view.panels import button_column
 
@@ -28,14 +28,14 @@ def title_size(name: str, width: int, u: float) -> int:
     screen would run off the sides (one measure, no search: each size costs the font)."""
     size = max(30, round(92 * u))
     room = width - 2 * max(8, round(14 * u))
-    wide = w.text_width(name, size, bold=True)
-    return size if wide <= room else max(w.MIN_TEXT, size * room // wide)
+    wide = typeset.text_width(name, size, bold=True)
+    return size if wide <= room else max(typeset.MIN_TEXT, size * room // wide)
 
 
 class MenuScene(ButtonScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.buttons: list[w.Button] = []
+        self.buttons: list[controls.Button] = []
         self._saves_version = -1
         self._drawn = 0  # frames drawn (the first is kept light: see draw)
         self._layout()
@@ -84,7 +84,7 @@ class MenuScene(ButtonScene):
         # than shrinking to an unreadable size), and the row splits when they do not fit.
         label_size = round(sh * 0.42)
         widths = [
-            min(width - 2 * gap, max(sw, w.text_width(label, label_size, bold=True) + 24))
+            min(width - 2 * gap, max(sw, typeset.text_width(label, label_size, bold=True) + 24))
             for label, _action in extras
         ]
 
@@ -114,7 +114,7 @@ class MenuScene(ButtonScene):
             rect = quick.rect.copy()
             rect.left = width // 2 + gap - gap // 2
             self.buttons.insert(
-                self.buttons.index(quick) + 1, w.Button(practice[0], rect, practice[1])
+                self.buttons.index(quick) + 1, controls.Button(practice[0], rect, practice[1])
             )
         y = self.buttons[-1].rect.bottom + round(gap * 1.8)
         for start in range(0, len(extras), per_row):
@@ -123,7 +123,7 @@ class MenuScene(ButtonScene):
             x = width // 2 - row_width(row_widths) // 2
             for (label, action), button_width in zip(row, row_widths, strict=True):
                 rect = pygame.Rect(x, y, button_width, sh)
-                self.buttons.append(w.Button(label, rect, action))
+                self.buttons.append(controls.Button(label, rect, action))
                 x += button_width + gap
             y += sh + gap
 
@@ -209,10 +209,10 @@ class MenuScene(ButtonScene):
         th = self.app.theme
         width, height = surface.get_size()
         u = ui_scale((width, height))
-        surface.blit(w.felt((width, height), th), (0, 0))
+        surface.blit(surfaces.felt((width, height), th), (0, 0))
         self._draw_train(surface, u)
         appear = min(1.0, self.time / 0.6)
-        title = w.text(self._title, self._title_size, th.accent, bold=True, shadow=True)
+        title = typeset.text(self._title, self._title_size, th.accent, bold=True, shadow=True)
         rect = title.get_rect(center=(width // 2, round(height * 0.2)))
         rect.y += round((1 - appear) * 20)
         surface.blit(title, rect)
@@ -222,7 +222,7 @@ class MenuScene(ButtonScene):
             # size costs the font tens of ms the first time, so the rest comes in over the next
             # few frames (one new size or two each) instead of stalling one of them.
             return
-        w.blit_text(
+        typeset.blit_text(
             surface,
             _("Dominoes against the computer"),
             max(13, round(24 * u)),
@@ -244,10 +244,10 @@ class MenuScene(ButtonScene):
             )
         )
         line = _("Quick play: {table}").format(table=table)
-        w.blit_text(
+        typeset.blit_text(
             surface,
             line,
-            w.fit_text_size(line, max(11, round(16 * u)), width - 20),
+            typeset.fit_text_size(line, max(11, round(16 * u)), width - 20),
             th.text_dim,
             midtop=(width // 2, rect.bottom + round(40 * u)),
         )

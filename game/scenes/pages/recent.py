@@ -21,8 +21,9 @@ from game.input.focus import FocusItem
 from game.input.intents import Act
 from game.scenes import flow
 from game.scenes.kit.card_list import CardListScene
-from game.view import widgets as w
+from game.view import controls, surfaces, typeset
 from game.view.layout import ui_scale
+from game.view.theme import mix
 
 if TYPE_CHECKING:
     from game.app import App
@@ -41,7 +42,7 @@ class RowLayout:
         self.button_h = max(28, round(40 * u))
         self.button_gap = max(4, round(8 * u))
         widest = max(
-            w.text_width(label, round(self.button_h * 0.42), bold=True)
+            typeset.text_width(label, round(self.button_h * 0.42), bold=True)
             for label in (_("Review"), _("Replay"))
         )
         self.button_w = min(width // 3, max(round(110 * u), widest + 28))
@@ -54,10 +55,14 @@ class RowLayout:
         """The row's lines under its title, wrapped to its width: (text, size)."""
         out = [(item.result_text(), self.body_size)]
         details = f"{item.when()} · {item.rules_text()}"
-        out += [(line, self.small_size) for line in w.wrap(details, self.small_size, self.text_w)]
+        out += [
+            (line, self.small_size) for line in typeset.wrap(details, self.small_size, self.text_w)
+        ]
         if item.practice:
             note = _("Practice match: no stars and no statistics")
-            out += [(line, self.small_size) for line in w.wrap(note, self.small_size, self.text_w)]
+            out += [
+                (line, self.small_size) for line in typeset.wrap(note, self.small_size, self.text_w)
+            ]
         return out
 
     def height(self, item: RecentMatch) -> int:
@@ -74,9 +79,9 @@ class RecentScene(CardListScene):
         self.given = items
         self.items: list[RecentMatch] = []
         self.init_list()
-        self.back_button = w.Button(_("Back"), pygame.Rect(0, 0, 10, 10), self.back)
+        self.back_button = controls.Button(_("Back"), pygame.Rect(0, 0, 10, 10), self.back)
         self.buttons = [self.back_button]
-        self.row_buttons: list[tuple[w.Button, w.Button]] = []
+        self.row_buttons: list[tuple[controls.Button, controls.Button]] = []
         self.refresh()
         self._layout()
 
@@ -131,16 +136,20 @@ class RecentScene(CardListScene):
         u = ui_scale(self.size)
         # under the title: the words under it (as draw places them), wrapped to the width
         self.words_size = max(11, round(18 * u))
-        self.words = w.wrap(self.subtitle(), self.words_size, width - 40)
-        under = len(self.words) * w.text_height(self.words_size) + max(10, round(14 * u))
+        self.words = typeset.wrap(self.subtitle(), self.words_size, width - 40)
+        under = len(self.words) * typeset.text_height(self.words_size) + max(10, round(14 * u))
         row_w = self.place_list(under)
         self.row = RowLayout(u, row_w)
         self.gap = max(6, round(10 * u))
         self.place_cards([self.row.height(item) for item in self.items], self.gap)
         self.row_buttons = [
             (
-                w.Button(_("Review"), pygame.Rect(0, 0, 10, 10), functools.partial(self.pick, i)),
-                w.Button(_("Replay"), pygame.Rect(0, 0, 10, 10), functools.partial(self.replay, i)),
+                controls.Button(
+                    _("Review"), pygame.Rect(0, 0, 10, 10), functools.partial(self.pick, i)
+                ),
+                controls.Button(
+                    _("Replay"), pygame.Rect(0, 0, 10, 10), functools.partial(self.replay, i)
+                ),
             )
             for i in range(len(self.items))
         ]
@@ -242,11 +251,13 @@ class RecentScene(CardListScene):
         th = self.app.theme
         u = self.scale
         width, _height = surface.get_size()
-        surface.blit(w.felt(surface.get_size(), th), (0, 0))
-        head = w.page_title(surface, _("Recent matches"), th, u, max(10, round(30 * u)), margin=40)
+        surface.blit(surfaces.felt(surface.get_size(), th), (0, 0))
+        head = typeset.page_title(
+            surface, _("Recent matches"), th, u, max(10, round(30 * u)), margin=40
+        )
         y = head.bottom + max(2, round(6 * u))
         for line in self.words:
-            y = w.blit_text(
+            y = typeset.blit_text(
                 surface, line, self.words_size, th.text, shadow=True, midtop=(width // 2, y)
             ).bottom
         if not self.items:
@@ -279,12 +290,12 @@ class RecentScene(CardListScene):
         row = self.row
         won = item.seat in item.winners and len(item.people) == 1
         tint = (0.16 if won else 0.06) + (0.12 if lit else 0.0)
-        fill = (*w.mix(th.panel[:3], th.accent, tint), 225)
-        w.draw_panel(surface, rect, fill, th.accent if lit else th.panel_edge, row.pad, 1)
+        fill = (*mix(th.panel[:3], th.accent, tint), 225)
+        surfaces.draw_panel(surface, rect, fill, th.accent if lit else th.panel_edge, row.pad, 1)
         x = rect.x + row.pad
         y = rect.y + row.pad
         title_h = row.line(row.title_size)
-        w.blit_text(
+        typeset.blit_text(
             surface,
             item.title(),
             row.title_size,
@@ -297,7 +308,7 @@ class RecentScene(CardListScene):
         y += title_h
         for index, (line, size) in enumerate(row.lines(item)):
             first = index == 0
-            w.blit_text(
+            typeset.blit_text(
                 surface,
                 line,
                 size,
@@ -314,5 +325,7 @@ class RecentScene(CardListScene):
         size = max(12, round(20 * self.scale))
         words = _("No finished match yet: play one to its end and it is kept here to review")
         y = self.view.y + self.view.h // 3
-        for line in w.wrap(words, size, self.view.w - 20):
-            y = w.blit_text(surface, line, size, th.text, midtop=(self.view.centerx, y)).bottom
+        for line in typeset.wrap(words, size, self.view.w - 20):
+            y = typeset.blit_text(
+                surface, line, size, th.text, midtop=(self.view.centerx, y)
+            ).bottom

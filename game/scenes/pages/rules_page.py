@@ -15,7 +15,7 @@ from game.i18n import _
 from game.rules import Rules
 from game.scenes import flow
 from game.scenes.kit.base import Scene
-from game.view import widgets as w
+from game.view import controls, surfaces, typeset
 from game.view.layout import ui_scale
 
 if TYPE_CHECKING:
@@ -31,11 +31,13 @@ class RulesScene(Scene):
         self.target = 0.0
         self.drag_from: tuple[int, float] | None = None
         self.content: pygame.Surface | None = None
-        self.button = w.Button(_("Back"), pygame.Rect(0, 0, 10, 10), self.back, primary=True)
+        self.button = controls.Button(_("Back"), pygame.Rect(0, 0, 10, 10), self.back, primary=True)
         # From the menu, the page also offers the guided game (not from inside a match).
-        self.buttons: list[w.Button] = []
+        self.buttons: list[controls.Button] = []
         if lesson:
-            self.buttons.append(w.Button(_("Learn to play"), pygame.Rect(0, 0, 10, 10), self.learn))
+            self.buttons.append(
+                controls.Button(_("Learn to play"), pygame.Rect(0, 0, 10, 10), self.learn)
+            )
         self._layout()
 
     def back(self) -> None:
@@ -57,7 +59,7 @@ class RulesScene(Scene):
         for button in self.buttons:  # the guided game's button, beside Back
             button.label = _("Learn to play")
             size = round(self.button.rect.h * 0.42)
-            bw = max(self.button.rect.w, w.text_width(button.label, size, bold=True) + 24)
+            bw = max(self.button.rect.w, typeset.text_width(button.label, size, bold=True) + 24)
             gap = round(16 * u)
             button.rect = pygame.Rect(0, 0, bw, self.button.rect.h)
             left = (width - bw - gap - self.button.rect.w) // 2
@@ -76,17 +78,17 @@ class RulesScene(Scene):
         body = max(12, round(18 * u))
         blocks: list[tuple[pygame.Surface, int]] = []
         heading = i18n.rules_heading(self.rules, self.players)
-        for line in w.wrap(heading, body, width):
-            blocks.append((w.text(line, body, th.text_dim, max_width=width), 0))
+        for line in typeset.wrap(heading, body, width):
+            blocks.append((typeset.text(line, body, th.text_dim, max_width=width), 0))
         blocks.append((pygame.Surface((1, round(10 * u)), pygame.SRCALPHA), 0))
         for title, paragraph in i18n.rules_sections(self.rules, self.players):
-            for line in w.wrap(title, head, width, bold=True):
-                blocks.append((w.text(line, head, th.accent, bold=True, max_width=width), 0))
+            for line in typeset.wrap(title, head, width, bold=True):
+                blocks.append((typeset.text(line, head, th.accent, bold=True, max_width=width), 0))
             blocks[-1] = (blocks[-1][0], round(4 * u))
-            lines = w.wrap(paragraph, body, width)
+            lines = typeset.wrap(paragraph, body, width)
             for i, line in enumerate(lines):
                 gap = round(16 * u) if i == len(lines) - 1 else 0
-                blocks.append((w.text(line, body, th.text, max_width=width), gap))
+                blocks.append((typeset.text(line, body, th.text, max_width=width), gap))
         height = sum(s.get_height() + g for s, g in blocks) + 10
         surf = pygame.Surface((width, height), pygame.SRCALPHA)
         y = 0
@@ -134,13 +136,13 @@ class RulesScene(Scene):
         th = self.app.theme
         u = self.scale
         width = surface.get_width()
-        surface.blit(w.felt(surface.get_size(), th), (0, 0))
-        w.page_title(surface, _("How to play"), th, u, round(24 * u))
+        surface.blit(surfaces.felt(surface.get_size(), th), (0, 0))
+        typeset.page_title(surface, _("How to play"), th, u, round(24 * u))
         if self.content is None:
             self.content = self._render()
         cw = self.content.get_width()
         box = pygame.Rect((width - cw) // 2 - 20, self.view.top - 10, cw + 40, self.view.h + 20)
-        w.draw_panel(surface, box, (*th.panel[:3], 200), th.panel_edge, round(14 * u), 1)
+        surfaces.draw_panel(surface, box, (*th.panel[:3], 200), th.panel_edge, round(14 * u), 1)
         area = pygame.Rect(0, round(self.scroll), cw, self.view.h)
         surface.blit(self.content, ((width - cw) // 2, self.view.top), area)
         if self._max_scroll() > 0:

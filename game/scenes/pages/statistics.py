@@ -15,9 +15,10 @@ from game import i18n
 from game.i18n import N_, _
 from game.scenes import flow
 from game.scenes.kit.buttons import ButtonScene
-from game.view import widgets as w
+from game.view import controls, surfaces, typeset
 from game.view.layout import ui_scale
 from game.view.panels import button_row
+from game.view.theme import mix
 
 if TYPE_CHECKING:
     from game.app import App
@@ -64,8 +65,12 @@ class StatisticsScene(ButtonScene):
             statistics = store.load_statistics() if store is not None else Statistics()
             app.take_notices()
         self.statistics = statistics
-        self.back_button = w.Button(_("Back"), pygame.Rect(0, 0, 10, 10), self.back, primary=True)
-        self.recent_button = w.Button(_("Recent matches"), pygame.Rect(0, 0, 10, 10), self.recent)
+        self.back_button = controls.Button(
+            _("Back"), pygame.Rect(0, 0, 10, 10), self.back, primary=True
+        )
+        self.recent_button = controls.Button(
+            _("Recent matches"), pygame.Rect(0, 0, 10, 10), self.recent
+        )
         # Recent matches (to review one) with a store to keep them; Back is the main button
         self.buttons = (
             [self.recent_button, self.back_button] if app.store is not None else [self.back_button]
@@ -102,7 +107,7 @@ class StatisticsScene(ButtonScene):
         self.recent_button.label = _("Recent matches")
         gap = max(10, round(20 * u))
         n = len(self.buttons)
-        label = w.text_width(self.recent_button.label, round(bh * 0.42), bold=True) + 28
+        label = typeset.text_width(self.recent_button.label, round(bh * 0.42), bold=True) + 28
         bw = max(bw, min(label, round(320 * u))) if n > 1 else bw
         bw = min(bw, (width - (n + 1) * gap) // n)
         button_row(self.buttons, (width // 2, height - round(40 * u)), (bw, bh), gap)
@@ -114,8 +119,8 @@ class StatisticsScene(ButtonScene):
         th = self.app.theme
         u = self.scale
         width, height = surface.get_size()
-        surface.blit(w.felt((width, height), th), (0, 0))
-        title = w.page_title(surface, _("Statistics"), th, u, round(30 * u))
+        surface.blit(surfaces.felt((width, height), th), (0, 0))
+        title = typeset.page_title(surface, _("Statistics"), th, u, round(30 * u))
         rows = self.rows()
         top = title.bottom + round(24 * u)
         bottom = self.back_button.rect.top - round(24 * u)
@@ -127,7 +132,7 @@ class StatisticsScene(ButtonScene):
         # one size for all the headers (and one for all the labels): the longest word sets it
         heads = [i18n.translate(head) for head in COLUMNS]
         readable = max(11, size * 2 // 3)
-        stacked = any(w.text_width(h, readable, bold=True) > col_w - 6 for h in heads)
+        stacked = any(typeset.text_width(h, readable, bold=True) > col_w - 6 for h in heads)
         if stacked:
             # Too small beside the labels (a narrow window, long words): each label goes over
             # its figures, and the figures and their headers take the panel's whole width, a
@@ -135,10 +140,12 @@ class StatisticsScene(ButtonScene):
             label_w = 0
             col_w = (pw - round(24 * u)) // len(COLUMNS)
             pieces = [part for h in heads for word in h.split() for part in i18n.word_parts(word)]
-            hsize = min(w.fit_text_size(piece, size, col_w - 6, bold=True) for piece in pieces)
-            head_lines = [w.wrap(h, hsize, col_w - 6, bold=True) for h in heads]
+            hsize = min(
+                typeset.fit_text_size(piece, size, col_w - 6, bold=True) for piece in pieces
+            )
+            head_lines = [typeset.wrap(h, hsize, col_w - 6, bold=True) for h in heads]
         else:
-            hsize = min(w.fit_text_size(h, size, col_w - 6, bold=True) for h in heads)
+            hsize = min(typeset.fit_text_size(h, size, col_w - 6, bold=True) for h in heads)
             head_lines = [[h] for h in heads]
         line_h = round(hsize * 1.35)
         head_h = max(row_h, line_h * max(len(lines) for lines in head_lines) + round(8 * u))
@@ -149,18 +156,18 @@ class StatisticsScene(ButtonScene):
             )
         panel = pygame.Rect(0, top, pw, head_h + row_h * len(rows) + round(24 * u))
         panel.centerx = width // 2
-        w.draw_panel(surface, panel, (*th.panel[:3], 225), th.panel_edge, round(14 * u), 1)
+        surfaces.draw_panel(surface, panel, (*th.panel[:3], 225), th.panel_edge, round(14 * u), 1)
         x0 = panel.left + round(16 * u)
         y = panel.top + round(12 * u)
         lsize = min(
-            w.fit_text_size(label, size, (label_w or pw - round(32 * u)) - 8, bold=True)
+            typeset.fit_text_size(label, size, (label_w or pw - round(32 * u)) - 8, bold=True)
             for label, _c in rows
         )
         for i, lines in enumerate(head_lines):
             cx = x0 + label_w + col_w * i + col_w // 2
             cy = y + head_h // 2 - (len(lines) - 1) * line_h // 2
             for n, head_line in enumerate(lines):
-                w.blit_text(
+                typeset.blit_text(
                     surface,
                     head_line,
                     hsize,
@@ -176,12 +183,12 @@ class StatisticsScene(ButtonScene):
             alpha = round(255 * appear)
             if rank == 0:
                 line = pygame.Rect(panel.left + 8, y, panel.w - 16, row_h)
-                fill = (*w.mix(th.panel[:3], th.accent, 0.16), 220)
-                w.draw_panel(surface, line, fill, None, round(8 * u), 0)
+                fill = (*mix(th.panel[:3], th.accent, 0.16), 220)
+                surfaces.draw_panel(surface, line, fill, None, round(8 * u), 0)
             # beside its figures, or over them (stacked): the label's and the figures' middles
             label_y = y + (row_h // 4 if stacked else row_h // 2)
             cells_y = y + (row_h * 3 // 4 if stacked else row_h // 2)
-            w.blit_text(
+            typeset.blit_text(
                 surface,
                 label,
                 lsize,
@@ -193,7 +200,7 @@ class StatisticsScene(ButtonScene):
             for i, cell in enumerate(cells):
                 cx = x0 + label_w + col_w * i + col_w // 2
                 colour = th.accent if i == 1 else th.text
-                w.blit_text(
+                typeset.blit_text(
                     surface,
                     cell,
                     size,
@@ -210,7 +217,7 @@ class StatisticsScene(ButtonScene):
             note = _("No match played to the end yet: finish one and it is counted here")
         nsize = max(10, round(16 * u))
         y = panel.bottom + round(12 * u)
-        for words in w.wrap(note, nsize, pw):
-            y = w.blit_text(surface, words, nsize, th.text_dim, midtop=(width // 2, y)).bottom
+        for words in typeset.wrap(note, nsize, pw):
+            y = typeset.blit_text(surface, words, nsize, th.text_dim, midtop=(width // 2, y)).bottom
         for button in self.buttons:
             button.draw(surface, th, u)

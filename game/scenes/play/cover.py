@@ -19,9 +19,10 @@ from game.input.glyphs import glyph, glyph_for
 from game.input.intents import Act, Intent
 from game.scenes import flow
 from game.scenes.kit.base import Scene
-from game.view import widgets as w
+from game.view import surfaces, typeset
 from game.view.layout import ui_scale
 from game.view.table import seat_colour
+from game.view.theme import mix
 
 if TYPE_CHECKING:
     from game.app import App
@@ -90,11 +91,13 @@ class CoverScene(Scene):
         th = self.app.theme
         width, height = surface.get_size()
         u = ui_scale((width, height))
-        surface.blit(w.felt((width, height), th), (0, 0))
+        surface.blit(surfaces.felt((width, height), th), (0, 0))
         colour = seat_colour(self.seat)
         panel = pygame.Rect(0, 0, min(width - 32, round(640 * u) + 80), round(290 * u) + 60)
         panel.center = (width // 2, height // 2)
-        w.draw_panel(surface, panel, (*th.panel[:3], 235), colour, round(22 * u), 3, shadow=True)
+        surfaces.draw_panel(
+            surface, panel, (*th.panel[:3], 235), colour, round(22 * u), 3, shadow=True
+        )
         stripe = pygame.Rect(panel.x, panel.y, panel.w, max(8, round(14 * u)))
         pygame.draw.rect(
             surface,
@@ -111,7 +114,7 @@ class CoverScene(Scene):
             (_("Everyone else, please look away"), max(12, round(19 * u)), th.text, False, 6),
         )
         for words, size, ink, strong, above in lines:
-            r = w.blit_text(
+            r = typeset.blit_text(
                 surface,
                 words,
                 size,
@@ -142,16 +145,16 @@ class CoverScene(Scene):
         gap = max(6, round(10 * u))
         # the pill (words, button picture, padding) stays inside the panel
         room = panel.w - 40 - round(48 * u) - (pic.get_width() + gap if pic else 0)
-        size = w.fit_text_size(words, size, room, bold=True)
-        label = w.text(words, size, th.text_dark, bold=True, max_width=room)
+        size = typeset.fit_text_size(words, size, room, bold=True)
+        label = typeset.text(words, size, th.text_dark, bold=True, max_width=room)
         inner_w = label.get_width() + (pic.get_width() + gap if pic else 0)
         pill = pygame.Rect(0, 0, inner_w + round(48 * u), max(label.get_height(), size * 2) + 8)
         pill.midbottom = (panel.centerx, panel.bottom - round(24 * u))
         pill.top = max(pill.top, top + round(10 * u))
         alpha = round((160 + 80 * pulse) if ready else 90)
-        w.blit_glow(surface, pill, th.accent, alpha, pill.h // 2, max(4, round(8 * u)))
-        w.draw_panel(
-            surface, pill, (*th.accent, 250), w.mix(th.accent, (0, 0, 0), 0.3), pill.h // 2
+        surfaces.blit_glow(surface, pill, th.accent, alpha, pill.h // 2, max(4, round(8 * u)))
+        surfaces.draw_panel(
+            surface, pill, (*th.accent, 250), mix(th.accent, (0, 0, 0), 0.3), pill.h // 2
         )
         x = pill.centerx - inner_w // 2
         if pic is not None:

@@ -25,7 +25,7 @@ from game.rules import events as ev
 from game.scenes import flow
 from game.scenes.kit.base import Scene
 from game.scenes.kit.seating import table_view
-from game.view import widgets as w
+from game.view import typeset
 from game.view.easing import ease_in_out
 from game.view.motion import Flight
 from game.view.table import TableView
@@ -222,7 +222,7 @@ class DealScene(Scene):
             self._draw_shuffle(surface)
         view.draw_top(surface)
         lay = view.layout
-        w.blit_text(
+        typeset.blit_text(
             surface,
             _("Click to skip"),
             max(10, round(13 * lay.scale)),

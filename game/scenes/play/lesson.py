@@ -30,8 +30,9 @@ from game.scenes.kit.base import Scene
 from game.scenes.kit.question import QuestionScene
 from game.scenes.play.summary import RoundSummaryScene
 from game.scenes.play.table import TableScene
-from game.view import widgets as w
+from game.view import controls, surfaces, typeset
 from game.view.table import TableView
+from game.view.theme import mix
 
 if TYPE_CHECKING:
     from game.app import App
@@ -189,7 +190,9 @@ class LessonScene(TableScene):
         self.move_index = 0  # moves of this step made so far
         self.remember = remember  # told the key of each step reached (to come back to it)
         self.glow = GUIDE_GLOW
-        self.next_button = w.Button("", pygame.Rect(0, 0, 10, 10), self.next_page, primary=True)
+        self.next_button = controls.Button(
+            "", pygame.Rect(0, 0, 10, 10), self.next_page, primary=True
+        )
         self.finished = False
         self.view.set_seats({}, {})  # scripted seats: no level tags or style cards
         if self.state.phase != "play":
@@ -408,7 +411,7 @@ def draw_guide(
     scene: LessonScene,
     surface: pygame.Surface,
     words: str,
-    button: w.Button | None,
+    button: controls.Button | None,
 ) -> pygame.Rect:
     """The guide card: the step's words wrapped, and its Next button on a page; its rect."""
     th = scene.app.theme
@@ -416,16 +419,16 @@ def draw_guide(
     rect = scene.guide_rect(surface.get_size())
     size = max(12, round(19 * u))
     pad = max(8, round(12 * u))
-    lines = w.wrap(words, size, rect.w - 2 * pad)
-    line_h = w.text_height(size)
+    lines = typeset.wrap(words, size, rect.w - 2 * pad)
+    line_h = typeset.text_height(size)
     button_h = max(32, round(40 * u)) if button is not None else 0
     rect.h = 2 * pad + line_h * len(lines) + (button_h + pad if button is not None else 0)
-    edge = w.mix(th.panel_edge, th.accent, min(1.0, scene.glow / GUIDE_GLOW))
-    w.draw_panel(surface, rect, (*th.panel[:3], 240), edge, round(14 * u), 2, shadow=True)
+    edge = mix(th.panel_edge, th.accent, min(1.0, scene.glow / GUIDE_GLOW))
+    surfaces.draw_panel(surface, rect, (*th.panel[:3], 240), edge, round(14 * u), 2, shadow=True)
     y = rect.top + pad
     for line in lines:
         room = rect.w - 2 * pad
-        w.blit_text(surface, line, size, th.text, max_width=room, midtop=(rect.centerx, y))
+        typeset.blit_text(surface, line, size, th.text, max_width=room, midtop=(rect.centerx, y))
         y += line_h
     if button is not None:
         bw = max(120, round(180 * u))

@@ -32,11 +32,12 @@ from game.scenes.kit.progress import (
     record_daily,
     record_level,
 )
-from game.view import widgets as w
+from game.view import controls, surfaces, typeset
 from game.view.easing import ease_out_back, ease_out_cubic
 from game.view.layout import ui_scale
 from game.view.panels import button_row
 from game.view.table import seat_colour
+from game.view.theme import mix
 
 if TYPE_CHECKING:
     from game.app import App
@@ -93,9 +94,11 @@ class MatchEndScene(ButtonScene):
         if after is not None and after.status != LOCKED:
             self.next_entry = after
 
-    def _make_buttons(self) -> list[w.Button]:
-        def button(label: str, action: Callable[[], None], primary: bool = False) -> w.Button:
-            return w.Button(label, pygame.Rect(0, 0, 10, 10), action, primary=primary)
+    def _make_buttons(self) -> list[controls.Button]:
+        def button(
+            label: str, action: Callable[[], None], primary: bool = False
+        ) -> controls.Button:
+            return controls.Button(label, pygame.Rect(0, 0, 10, 10), action, primary=primary)
 
         # Review: what each of your decisions cost (the match is over, so it can be weighed)
         review = [button(_("Review"), self.review)] if self.session.state.match_over else []
@@ -107,7 +110,7 @@ class MatchEndScene(ButtonScene):
             ]
         if self.level is not None:
             cleared = self.rating is not None and self.rating.cleared
-            out: list[w.Button] = []
+            out: list[controls.Button] = []
             if self.next_entry is not None:
                 out.append(button(_("Next level"), self.next_level, cleared))
             out.append(button(_("Try again"), self.again, not (cleared and out)))
@@ -196,14 +199,14 @@ class MatchEndScene(ButtonScene):
         th = self.app.theme
         u = self.scale
         width, height = surface.get_size()
-        surface.blit(w.felt((width, height), th), (0, 0))
+        surface.blit(surfaces.felt((width, height), th), (0, 0))
         you_won = any(self.session.is_person(s) for s in self.winners)  # any person at it
         if you_won:
             self._draw_confetti(surface)
         pop = ease_out_back(min(1.0, self.time / 0.6))
         heading = self.title()
-        size = w.fit_text_size(heading, max(22, round(56 * u)), width - 24, bold=True)
-        title = w.text(heading, size, th.accent, bold=True, shadow=True)
+        size = typeset.fit_text_size(heading, max(22, round(56 * u)), width - 24, bold=True)
+        title = typeset.text(heading, size, th.accent, bold=True, shadow=True)
         if pop < 0.999:
             title = pygame.transform.smoothscale_by(title, max(0.05, pop))
         surface.blit(title, title.get_rect(center=(width // 2, round(90 * u) + 10)))
@@ -213,7 +216,7 @@ class MatchEndScene(ButtonScene):
         how = _("Lowest total wins") if penalty else _("Highest total wins")
         decided = DECIDED.get(self.decided_by, "")
         sub = translate(decided) if decided else how
-        r = w.blit_text(
+        r = typeset.blit_text(
             surface,
             sub,
             max(12, round(20 * u)),
@@ -241,8 +244,8 @@ class MatchEndScene(ButtonScene):
             rect = pygame.Rect(0, 0, pw, row_h - 6)
             rect.midtop = (width // 2 + round((1 - appear) * 80), y + rank * row_h)
             winner = seat in self.winners
-            fill = (*w.mix(th.panel[:3], th.accent, 0.25 if winner else 0.05), round(230 * appear))
-            w.draw_panel(
+            fill = (*mix(th.panel[:3], th.accent, 0.25 if winner else 0.05), round(230 * appear))
+            surfaces.draw_panel(
                 surface,
                 rect,
                 fill,
@@ -255,7 +258,7 @@ class MatchEndScene(ButtonScene):
             )
             size = max(12, round(22 * u))
             place = _("1st") if winner else f"{rank + 1}."
-            w.blit_text(
+            typeset.blit_text(
                 surface,
                 place,
                 size,
@@ -264,7 +267,7 @@ class MatchEndScene(ButtonScene):
                 midleft=(rect.x + round(20 * u), rect.centery),
             )
             name = _("You") if seat == self.session.human else self.session.names[seat]
-            w.blit_text(
+            typeset.blit_text(
                 surface,
                 name,
                 size,
@@ -272,7 +275,7 @@ class MatchEndScene(ButtonScene):
                 bold=True,
                 midleft=(rect.x + round(90 * u), rect.centery),
             )
-            points = w.blit_text(
+            points = typeset.blit_text(
                 surface,
                 _("{n} pts").format(n=state.totals[seat]),
                 size,
@@ -284,10 +287,10 @@ class MatchEndScene(ButtonScene):
             rounds = ngettext("{n} round won", "{n} rounds won", won).format(n=won)
             left = rect.x + round(300 * u)
             room = points.left - round(10 * u) - left  # up to the points
-            w.blit_text(
+            typeset.blit_text(
                 surface,
                 rounds,
-                w.fit_text_size(rounds, max(10, round(15 * u)), room),
+                typeset.fit_text_size(rounds, max(10, round(15 * u)), room),
                 th.text_dim,
                 midleft=(left, rect.centery),
             )
@@ -330,8 +333,8 @@ class MatchEndScene(ButtonScene):
         rect.h = pad * 2 + max(star, round(big * 1.3)) + round(small * 1.4)
         rect.centerx = surface.get_width() // 2
         cleared = rating.cleared
-        fill = (*w.mix(th.panel[:3], th.accent, 0.22 if cleared else 0.04), 225)
-        w.draw_panel(surface, rect, fill, th.accent if cleared else th.panel_edge, pad, 2)
+        fill = (*mix(th.panel[:3], th.accent, 0.22 if cleared else 0.04), 225)
+        surfaces.draw_panel(surface, rect, fill, th.accent if cleared else th.panel_edge, pad, 2)
         line_h = max(star, round(big * 1.3))
         practice = self.session.practice  # no stars for a practice match
         stars = draw_stars(
@@ -343,7 +346,7 @@ class MatchEndScene(ButtonScene):
             midleft=(rect.x + pad * 2, rect.y + pad + line_h // 2),
         )
         room = rect.right - pad * 2 - stars.right - pad
-        w.blit_text(
+        typeset.blit_text(
             surface,
             verdict,
             big,
@@ -352,7 +355,7 @@ class MatchEndScene(ButtonScene):
             max_width=room,
             midleft=(stars.right + pad * 2, rect.y + pad + line_h // 2),
         )
-        w.blit_text(
+        typeset.blit_text(
             surface,
             detail,
             small,

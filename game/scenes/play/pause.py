@@ -11,7 +11,7 @@ from game.i18n import _
 from game.match.session import Session
 from game.scenes import flow
 from game.scenes.kit.buttons import ButtonScene
-from game.view import widgets as w
+from game.view import controls
 from game.view.layout import ui_scale
 from game.view.panels import button_column, dialog_panel, dim
 
@@ -25,7 +25,7 @@ class PauseScene(ButtonScene):
     def __init__(self, app: App, session: Session | None) -> None:
         super().__init__(app)
         self.session = session
-        self.buttons: list[w.Button] = []
+        self.buttons: list[controls.Button] = []
         self._layout()
 
     def _layout(self) -> None:

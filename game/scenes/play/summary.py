@@ -16,11 +16,12 @@ from game.match.session import Session
 from game.rules import events as ev
 from game.scenes import flow
 from game.scenes.kit.buttons import ButtonScene
-from game.view import widgets as w
+from game.view import controls, surfaces, typeset
 from game.view.easing import ease_out_back, ease_out_cubic
 from game.view.layout import ui_scale
 from game.view.panels import dialog_panel, dim
 from game.view.table import TableView, seat_colour
+from game.view.theme import mix
 
 if TYPE_CHECKING:
     from game.app import App
@@ -37,7 +38,7 @@ class RoundSummaryScene(ButtonScene):
         assert result is not None, "the summary follows a RoundEnded event"
         self.result: ev.RoundEnded = result.event
         self.match_end = result.match_end
-        self.button = w.Button("", pygame.Rect(0, 0, 10, 10), self.next, primary=True)
+        self.button = controls.Button("", pygame.Rect(0, 0, 10, 10), self.next, primary=True)
         self._layout()
 
     @property
@@ -114,7 +115,7 @@ class RoundSummaryScene(ButtonScene):
         r = dialog_panel(surface, panel, title, th, u, size=size, top=round(14 * u))
         room = panel.w - round(40 * u)
         y = r.bottom + round(2 * u)
-        r = w.blit_text(
+        r = typeset.blit_text(
             surface,
             self.headline(),
             max(12, round(18 * u)),
@@ -132,14 +133,14 @@ class RoundSummaryScene(ButtonScene):
         column = round(110 * u)
         hand_room = x_score - round(70 * u) - x_hand
         hand_left = pgettext("column", "Hand left")
-        w.blit_text(
+        typeset.blit_text(
             surface, hand_left, small, th.text_dim, max_width=hand_room, topleft=(x_hand, y)
         )
         for words, x in (
             (pgettext("column", "Round"), x_score),
             (pgettext("column", "Total"), x_total),
         ):
-            w.blit_text(surface, words, small, th.text_dim, max_width=column, topright=(x, y))
+            typeset.blit_text(surface, words, small, th.text_dim, max_width=column, topright=(x, y))
         y += small + round(8 * u)
         names = self.session.names
         renderer = self.app.renderer
@@ -152,13 +153,13 @@ class RoundSummaryScene(ButtonScene):
                 panel.left + round(12 * u), y, panel.w - round(24 * u), self.row_h - 4
             )
             winner = seat in self.result.winners
-            fill = (*w.mix(th.panel[:3], th.accent, 0.22 if winner else 0.06), 230)
-            w.draw_panel(surface, row, fill, th.accent if winner else None, round(8 * u), 1)
+            fill = (*mix(th.panel[:3], th.accent, 0.22 if winner else 0.06), 230)
+            surfaces.draw_panel(surface, row, fill, th.accent if winner else None, round(8 * u), 1)
             pygame.draw.rect(
                 surface, seat_colour(seat), (row.x, row.y, max(3, round(5 * u)), row.h)
             )
             name = _("You") if seat == self.session.human else names[seat]
-            w.blit_text(
+            typeset.blit_text(
                 surface,
                 name,
                 max(11, round(18 * u)),
@@ -171,7 +172,7 @@ class RoundSummaryScene(ButtonScene):
                 # Translators: the tag of the lowest hand in a blocked round
                 tag = _("went out") if self.result.reason == "out" else _("lowest")
                 x_tag = x_name + round(100 * u) + 10
-                w.blit_text(
+                typeset.blit_text(
                     surface,
                     tag,
                     small,
@@ -197,16 +198,16 @@ class RoundSummaryScene(ButtonScene):
                 )
             if not hand:
                 # Translators: an empty hand in the round summary
-                w.blit_text(surface, _("empty"), small, th.text_dim, midleft=(x, row.centery))
+                typeset.blit_text(surface, _("empty"), small, th.text_dim, midleft=(x, row.centery))
             count = ease_out_cubic(min(1.0, max(0.0, (self.time - 0.6 - seat * 0.08) / 0.8)))
             score = round(self.result.scores[seat] * count)
             total_before = self.result.totals[seat] - self.result.scores[seat]
             total = round(total_before + self.result.scores[seat] * count)
             size = max(12, round(20 * u))
-            w.blit_text(
+            typeset.blit_text(
                 surface, f"{score}", size, th.text, bold=True, midright=(x_score, row.centery)
             )
-            w.blit_text(
+            typeset.blit_text(
                 surface, f"{total}", size, th.accent, bold=True, midright=(x_total, row.centery)
             )
             y += self.row_h

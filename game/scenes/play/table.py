@@ -46,7 +46,7 @@ from game.scenes.play.table_help import TableHelp
 from game.scenes.play.table_pointer import TablePointer
 from game.scenes.play.table_prompt import TablePrompt
 from game.scenes.play.table_turns import TableTurns
-from game.view import widgets as w
+from game.view import controls, typeset
 from game.view.table import TableView, two_facts
 
 if TYPE_CHECKING:
@@ -67,12 +67,16 @@ class TableScene(TablePointer, TableFocus, TableHelp, TableTurns, TablePrompt):
         lay = self.view.layout
         old = self.buttons
         self.buttons = {
-            "draw": w.Button("", lay.main_button.copy(), self.do_draw, primary=True, visible=False),
-            "done": w.Button("", lay.main_button.copy(), self.do_done, primary=True, visible=False),
-            "hint": w.Button("", lay.hint_button.copy(), self.do_hint, visible=False),
-            "sort": w.Button("", lay.sort_button.copy(), self.do_sort),
-            "plan": w.Button("", lay.plan_button.copy(), self.do_plan),
-            "undo": w.Button("", lay.undo_button.copy(), self.do_undo, visible=False),
+            "draw": controls.Button(
+                "", lay.main_button.copy(), self.do_draw, primary=True, visible=False
+            ),
+            "done": controls.Button(
+                "", lay.main_button.copy(), self.do_done, primary=True, visible=False
+            ),
+            "hint": controls.Button("", lay.hint_button.copy(), self.do_hint, visible=False),
+            "sort": controls.Button("", lay.sort_button.copy(), self.do_sort),
+            "plan": controls.Button("", lay.plan_button.copy(), self.do_plan),
+            "undo": controls.Button("", lay.undo_button.copy(), self.do_undo, visible=False),
         }
         for name, button in old.items():
             self.buttons[name].appear = button.appear
@@ -276,9 +280,9 @@ class TableScene(TablePointer, TableFocus, TableHelp, TableTurns, TablePrompt):
             tiles = ngettext("{n} tile", "{n} tiles", count).format(n=count)
             words = two_facts(tiles, ngettext("{n} pip", "{n} pips", pips).format(n=pips))
             size = max(10, round(14 * u))
-            if w.text_width(words, min(size, 10)) > facts.w - 4:
+            if typeset.text_width(words, min(size, 10)) > facts.w - 4:
                 words = tiles  # a long language in a narrow column: the count matters most
-            w.blit_text(
+            typeset.blit_text(
                 surface,
                 words,
                 size,

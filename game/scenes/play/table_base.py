@@ -15,7 +15,7 @@ from game.rules import Action, GameState, Play, Refusal, Tile
 from game.rules import events as ev
 from game.scenes.kit.base import Scene
 from game.scenes.kit.seating import table_view
-from game.view import widgets as w
+from game.view import controls
 from game.view.table import TableView
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ class TableBase(Scene):
         self._hover_seat: int | None = None
         self._pinned_seat: int | None = None
         self._pinned_time = 0.0
-        self.buttons: dict[str, w.Button] = {}
+        self.buttons: dict[str, controls.Button] = {}
         self._undo_key: tuple[int, int] | None = None  # (record lines, round) last checked
         self._undo_point: int | None = None
 

@@ -21,7 +21,7 @@ from game.rules import events as ev
 from game.rules.record import Record, RecordError, ReplayStep, load_record, replay_steps
 from game.scenes.kit.base import Scene
 from game.scenes.kit.buttons import ButtonScene
-from game.view import widgets as w
+from game.view import controls, surfaces, typeset
 from game.view.layout import ui_scale
 from game.view.panels import dialog_panel
 from game.view.table import TableView
@@ -73,7 +73,7 @@ class ReplayScene(Scene):
             current=None,
             hand=[],
         )
-        self.buttons: dict[str, w.Button] = {}
+        self.buttons: dict[str, controls.Button] = {}
         self._make_buttons()
 
     @classmethod
@@ -98,14 +98,14 @@ class ReplayScene(Scene):
         step = pygame.Rect(right.x + 4, top + bh + 6, right.w - 8, bh)
         speed = pygame.Rect(left.x + 4, left.centery - bh // 2, left.w - 8, bh)
         self.buttons = {
-            "play": w.Button(_("Pause"), play, self.toggle, primary=True),
+            "play": controls.Button(_("Pause"), play, self.toggle, primary=True),
             # Translators: a replay button: show the next line of the record
-            "step": w.Button(_("Step"), step, self.step_once),
-            "speed": w.Button(self._speed_label(), speed, self.faster),
+            "step": controls.Button(_("Step"), step, self.step_once),
+            "speed": controls.Button(self._speed_label(), speed, self.faster),
         }
         if self.back:
             rect = speed.move(0, -bh - 6)
-            self.buttons["back"] = w.Button(_("Back"), rect, self.leave)
+            self.buttons["back"] = controls.Button(_("Back"), rect, self.leave)
 
     def leave(self) -> None:
         """Back to the screen it was opened from (or, from the command line, close)."""
@@ -280,7 +280,9 @@ class ReplayErrorScene(ButtonScene):
         self.name = name
         self.line = line
         self.reason = reason
-        self.button = w.Button(_("Close"), pygame.Rect(0, 0, 10, 10), self.close, primary=True)
+        self.button = controls.Button(
+            _("Close"), pygame.Rect(0, 0, 10, 10), self.close, primary=True
+        )
 
     def close(self) -> None:
         self.app.quit(1)  # the replay did not happen
@@ -292,14 +294,14 @@ class ReplayErrorScene(ButtonScene):
         th = self.app.theme
         width, height = surface.get_size()
         u = ui_scale((width, height))
-        surface.blit(w.felt((width, height), th), (0, 0))
+        surface.blit(surfaces.felt((width, height), th), (0, 0))
         pw = min(width - 40, round(820 * u) + 60)
         body = max(12, round(20 * u))
         where = self.name
         if self.line is not None:
             # Translators: a record file's name and the line that cannot be replayed
             where = _("{name}, line {line}").format(name=self.name, line=self.line)
-        lines = w.wrap(self.reason[:1].upper() + self.reason[1:], body, pw - 60)
+        lines = typeset.wrap(self.reason[:1].upper() + self.reason[1:], body, pw - 60)
         title = _("This record cannot be replayed")
         self.button.label = _("Close")
         ph = round(170 * u) + len(lines) * (body + 8) + 40
@@ -319,7 +321,7 @@ class ReplayErrorScene(ButtonScene):
             radius=radius,
         )
         y = r.bottom + round(10 * u)
-        r = w.blit_text(
+        r = typeset.blit_text(
             surface,
             where,
             body,
@@ -330,7 +332,7 @@ class ReplayErrorScene(ButtonScene):
         )
         y = r.bottom + round(8 * u)
         for line in lines:
-            r = w.blit_text(surface, line, body, th.text, midtop=(panel.centerx, y))
+            r = typeset.blit_text(surface, line, body, th.text, midtop=(panel.centerx, y))
             y = r.bottom + 4
         self.button.rect = pygame.Rect(0, 0, max(120, round(180 * u)), max(32, round(46 * u)))
         self.button.rect.midbottom = (panel.centerx, panel.bottom - round(16 * u))

@@ -13,7 +13,8 @@ from game import i18n
 from game.ai.review import Decision
 from game.i18n import _
 from game.rules import Play
-from game.view import widgets as w
+from game.view import surfaces, typeset
+from game.view.printable import drawable
 from game.view.review import draw_mark
 from game.view.table import TableView
 from game.view.theme import Theme
@@ -34,7 +35,7 @@ def draw_tag(
     th = view.theme
     u = view.layout.scale
     size = max(10, round(14 * u))
-    label = w.text(word, size, th.text_dark if strong else th.text, bold=True)
+    label = typeset.text(word, size, th.text_dark if strong else th.text, bold=True)
     rect = label.get_rect().inflate(max(8, round(12 * u)), 2)
     if below:
         rect.center = anchor
@@ -42,7 +43,7 @@ def draw_tag(
         rect.midbottom = anchor
     rect.clamp_ip(surface.get_rect())
     fill = (*th.accent, 245) if strong else (*th.panel[:3], 240)
-    w.draw_panel(surface, rect, fill, th.text if not strong else None, rect.h // 2, 1)
+    surfaces.draw_panel(surface, rect, fill, th.text if not strong else None, rect.h // 2, 1)
     surface.blit(label, label.get_rect(center=rect.center))
 
 
@@ -88,12 +89,12 @@ def draw_mark_tip(
 ) -> None:
     """``message`` (a mark's words) on a pill centred at ``centre_x``, just over ``above``."""
     size = max(12, round(16 * u))
-    size = w.fit_text_size(message, size, surface.get_width() - 24, bold=True)
-    label = w.text(message, size, th.text, bold=True)
+    size = typeset.fit_text_size(message, size, surface.get_width() - 24, bold=True)
+    label = typeset.text(message, size, th.text, bold=True)
     rect = label.get_rect().inflate(max(12, round(18 * u)), 6)
     rect.midbottom = (centre_x, above - 2)
     rect.clamp_ip(surface.get_rect())
-    w.draw_panel(surface, rect, (*th.panel[:3], 245), th.accent, rect.h // 2, 1)
+    surfaces.draw_panel(surface, rect, (*th.panel[:3], 245), th.accent, rect.h // 2, 1)
     surface.blit(label, label.get_rect(center=rect.center))
 
 
@@ -110,9 +111,9 @@ def draw_sentence(
     """The box under the table: ``label``'s mark, then ``sentence`` in bold in up to
     ``sizes``' ``(body, small, sentence_lines)`` lines, then as many of ``details`` as fit."""
     body, small, sentence_lines = sizes
-    w.draw_panel(surface, box, (*th.panel[:3], 225), th.panel_edge, max(6, round(10 * u)), 1)
+    surfaces.draw_panel(surface, box, (*th.panel[:3], 225), th.panel_edge, max(6, round(10 * u)), 1)
     pad = max(4, round(6 * u))
-    mark = max(14, min(round(26 * u), w.text_height(body)))
+    mark = max(14, min(round(26 * u), typeset.text_height(body)))
     x = box.x + pad
     if label is not None:
         draw_mark(surface, label, (x + mark // 2, box.y + pad + mark // 2 + 1), mark, th)
@@ -123,19 +124,19 @@ def draw_sentence(
     # the sentence first, in the lines it needs (down to a readable size); the rest below
     size, lines = fit_lines(sentence, body, room, sentence_lines, True)
     for line in lines:
-        r = w.blit_text(surface, line, size, th.text, bold=True, topleft=(x, y))
+        r = typeset.blit_text(surface, line, size, th.text, bold=True, topleft=(x, y))
         y = r.bottom
     for chosen in ([" ".join(details)], details[:1], details[1:2]):
         detail = chosen[0] if chosen else ""
         if not detail:
             continue
-        most = max(0, (bottom - y) // w.text_height(small))
+        most = max(0, (bottom - y) // typeset.text_height(small))
         if most == 0:
             break
         size, lines = fit_lines(detail, small, room, most, False)
         if len(lines) <= most and size >= SMALLEST:
             for line in lines:
-                r = w.blit_text(surface, line, size, th.text_dim, topleft=(x, y))
+                r = typeset.blit_text(surface, line, size, th.text_dim, topleft=(x, y))
                 y = r.bottom
             break
 
@@ -145,12 +146,12 @@ def fit_lines(message: str, size: int, room: int, most: int, bold: bool) -> tupl
     lines of ``room``; at 11 px, however many lines it takes."""
     for tried in range(size, SMALLEST, -1):
         if not _over(message, tried, room, most, bold):
-            return tried, w.wrap(message, tried, room, bold=bold)
-    return SMALLEST, w.wrap(message, SMALLEST, room, bold=bold)
+            return tried, typeset.wrap(message, tried, room, bold=bold)
+    return SMALLEST, typeset.wrap(message, SMALLEST, room, bold=bold)
 
 
 def _over(message: str, size: int, room: int, most: int, bold: bool) -> bool:
     """Does ``message`` at ``size`` take more than ``most`` lines of ``room``?"""
-    message = w.drawable(message)
-    font = w.font_for(message, size, bold)
+    message = drawable(message)
+    font = typeset.font_for(message, size, bold)
     return len(i18n.wrap_text(message, room, lambda piece: int(font.size(piece)[0]))) > most

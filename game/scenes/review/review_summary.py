@@ -17,9 +17,9 @@ from game.ai.review import Decision, Review
 from game.i18n import _
 from game.rules.record import Record
 from game.scenes.review import review_words as words
-from game.view import widgets as w
+from game.view import controls, surfaces, typeset
 from game.view.review import draw_bars, draw_mark
-from game.view.theme import RGB, Theme
+from game.view.theme import RGB, Theme, mix
 
 # a line under the chart: a wrapped line of words, or a row of (label, its words) marks
 FootLine = tuple[str | list[tuple[str, str]], int]
@@ -45,7 +45,9 @@ class SummaryPage:
         self.seat = seat
         self.name = name
         self.jump = jump
-        self.close = w.Button(_("Back to the table"), pygame.Rect(0, 0, 1, 1), close, primary=True)
+        self.close = controls.Button(
+            _("Back to the table"), pygame.Rect(0, 0, 1, 1), close, primary=True
+        )
         self.rows: list[tuple[pygame.Rect, int]] = []  # the costliest moves, where drawn
         self._pressed_row: int | None = None
         self._hover: tuple[int, int] | None = None  # the mouse over the page
@@ -107,13 +109,13 @@ class SummaryPage:
         figure, sentence = words.accuracy_words(review)
         rows = review.costliest(3)[: len(self.decisions)]
         row_h = max(26, round(40 * u))
-        head_h = w.text_height(head, bold=True)
+        head_h = typeset.text_height(head, bold=True)
         needed = (
-            w.text_height(max(16, round(32 * u)), bold=True)
-            + (w.text_height(small) if self.name else 0)
+            typeset.text_height(max(16, round(32 * u)), bold=True)
+            + (typeset.text_height(small) if self.name else 0)
             + round(6 * u)
             + head_h
-            + len(w.wrap(sentence, body, room)) * w.text_height(body)
+            + len(typeset.wrap(sentence, body, room)) * typeset.text_height(body)
             + round(8 * u) + head_h + 2 + max(90, round(220 * u))
             + round(8 * u) + head_h + max(1, len(rows)) * row_h
             + round(6 * u) + sum(h for _line, h in self._foot(room, small))
@@ -123,7 +125,9 @@ class SummaryPage:
             middle = panel.centery
             panel.h = needed + 2 * pad
             panel.centery = middle
-        w.draw_panel(surface, panel, (*th.panel[:3], 255), th.panel_edge, round(14 * u), 2, True)
+        surfaces.draw_panel(
+            surface, panel, (*th.panel[:3], 255), th.panel_edge, round(14 * u), 2, True
+        )
         inner = panel.inflate(-2 * pad, -2 * pad)
         title_size = max(16, round(32 * u))
         y = _line(
@@ -133,8 +137,8 @@ class SummaryPage:
             y = _line(surface, self.name, small, th.text_dim, inner, y, centred=True).bottom
         y += round(6 * u)
         y = _line(surface, figure, head, th.text, inner, y, bold=True).bottom
-        for line in w.wrap(sentence, body, inner.w):
-            r = w.blit_text(surface, line, body, th.text, topleft=(inner.x, y))
+        for line in typeset.wrap(sentence, body, inner.w):
+            r = typeset.blit_text(surface, line, body, th.text, topleft=(inner.x, y))
             y = r.bottom
         self.close.rect = pygame.Rect(
             0, 0, min(inner.w, max(160, round(300 * u))), max(30, round(44 * u))
@@ -173,13 +177,13 @@ class SummaryPage:
         y = max(y, chart.bottom) + round(6 * u)
         for part, h in foot:
             if isinstance(part, str):
-                w.blit_text(surface, part, small, th.text_dim, topleft=(inner.x, y))
+                typeset.blit_text(surface, part, small, th.text_dim, topleft=(inner.x, y))
             else:
                 x = inner.x
                 for label, text in part:
                     mark = max(10, small)
                     draw_mark(surface, label, (x + mark // 2, y + h // 2), mark, th)
-                    r = w.blit_text(
+                    r = typeset.blit_text(
                         surface, text, small, th.text_dim, midleft=(x + mark + 4, y + h // 2)
                     )
                     x = r.right + max(10, round(18 * u))
@@ -191,10 +195,10 @@ class SummaryPage:
     ) -> None:
         """One of the costliest moves: its mark, where and what it was, the points it lost."""
         hovered = self._hover is not None and rect.collidepoint(self._hover)
-        w.draw_panel(
+        surfaces.draw_panel(
             surface,
             rect,
-            (*w.mix(th.panel[:3], (255, 255, 255), 0.14 if hovered else 0.07), 235),
+            (*mix(th.panel[:3], (255, 255, 255), 0.14 if hovered else 0.07), 235),
             th.panel_edge,
             rect.h // 3,
             1,
@@ -202,8 +206,8 @@ class SummaryPage:
         mark = max(14, rect.h - 6)
         draw_mark(surface, decision.label, (rect.x + 6 + mark // 2, rect.centery), mark, th)
         points = words.points_words(decision.points_lost)
-        psize = w.fit_text_size(points, body, rect.w // 3, bold=True)
-        pr = w.blit_text(
+        psize = typeset.fit_text_size(points, body, rect.w // 3, bold=True)
+        pr = typeset.blit_text(
             surface, points, psize, th.text, bold=True, midright=(rect.right - 8, rect.centery)
         )
         # Translators: a row of the costliest moves: "Round 2: 3|4 on the Mexican train"
@@ -214,15 +218,16 @@ class SummaryPage:
             ),
         )
         left = rect.x + mark + 14
-        w.blit_text(
+        typeset.blit_text(
             surface, what, body, th.text, max_width=pr.left - 8 - left, midleft=(left, rect.centery)
         )
 
     def _foot(self, room: int, small: int) -> list[FootLine]:
         """The guesses line (wrapped) and the labels' thresholds, each with its mark, in rows."""
-        line_h = w.text_height(small)
+        line_h = typeset.text_height(small)
         out: list[FootLine] = [
-            (line, line_h) for line in w.wrap(words.guesses_words(self.review.guesses), small, room)
+            (line, line_h)
+            for line in typeset.wrap(words.guesses_words(self.review.guesses), small, room)
         ]
         entries = [
             ("good", words.under_words("good", analysis.INACCURACY)),
@@ -235,7 +240,7 @@ class SummaryPage:
         used = 0
         gap = max(10, small)
         for label, text in entries:
-            need = small + 4 + w.text_width(text, small) + gap
+            need = small + 4 + typeset.text_width(text, small) + gap
             if rows[-1] and used + need > room:
                 rows.append([])
                 used = 0
@@ -257,9 +262,9 @@ def _line(
 ) -> pygame.Rect:
     """A line of the page at ``y``, from its left edge (or ``centred``), cut to its width."""
     if centred:
-        return w.blit_text(
+        return typeset.blit_text(
             surface, text, size, colour, bold=bold, max_width=inner.w, midtop=(inner.centerx, y)
         )
-    return w.blit_text(
+    return typeset.blit_text(
         surface, text, size, colour, bold=bold, max_width=inner.w, topleft=(inner.x, y)
     )

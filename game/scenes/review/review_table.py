@@ -42,7 +42,7 @@ from game.scenes.review import review_words as words
 from game.scenes.review.review_overlay import draw_mark_tip, draw_moves, draw_sentence
 from game.scenes.review.review_summary import SummaryPage
 from game.scenes.review.review_words import is_mistake
-from game.view import widgets as w
+from game.view import controls, surfaces, typeset
 from game.view.layout import is_portrait, ui_scale
 from game.view.review import Timeline
 from game.view.table import TableView
@@ -79,7 +79,9 @@ def review_rects(size: tuple[int, int]) -> ReviewRects:
     sentence_lines, detail_lines = (3, 2) if portrait else (2, 1)
     pad = max(4, round(6 * u))
     sentence_h = (
-        sentence_lines * w.text_height(body) + detail_lines * w.text_height(small) + 2 * pad
+        sentence_lines * typeset.text_height(body)
+        + detail_lines * typeset.text_height(small)
+        + 2 * pad
     )
     strip_h = max(40, round(58 * u))
     row_h = max(32, round(46 * u)) if portrait else 0
@@ -132,15 +134,17 @@ class ReviewTableScene(Scene):
         )
         self.view.pause_shown = False  # nothing to pause: the top bar's end stays empty
         self.timeline = Timeline([(d.round, d.label) for d in self.decisions])
-        self.buttons: dict[str, w.Button] = {
+        self.buttons: dict[str, controls.Button] = {
             # Translators: review buttons: jump to the previous / next move that lost points
-            "prev": w.Button(_("Previous mistake"), pygame.Rect(0, 0, 1, 1), self.previous_mistake),
-            "next": w.Button(
+            "prev": controls.Button(
+                _("Previous mistake"), pygame.Rect(0, 0, 1, 1), self.previous_mistake
+            ),
+            "next": controls.Button(
                 _("Next mistake"), pygame.Rect(0, 0, 1, 1), self.next_mistake, primary=True
             ),
             # Translators: a review button: the match's figures (accuracy, points lost)
-            "summary": w.Button(_("Summary"), pygame.Rect(0, 0, 1, 1), self.toggle_summary),
-            "back": w.Button(_("Back"), pygame.Rect(0, 0, 1, 1), self.back),
+            "summary": controls.Button(_("Summary"), pygame.Rect(0, 0, 1, 1), self.toggle_summary),
+            "back": controls.Button(_("Back"), pygame.Rect(0, 0, 1, 1), self.back),
         }
         self.summary = SummaryPage(
             record, review, self.decisions, self.seat, name, self.toggle_summary, self.jump
@@ -476,7 +480,7 @@ class ReviewTableScene(Scene):
         th = self.view.theme
         rects = self.rects
         u = ui_scale(self.size)
-        surface.blit(w.felt(self.size, th), (0, 0))
+        surface.blit(surfaces.felt(self.size, th), (0, 0))
         area = rects.view.clip(surface.get_rect())
         table = surface.subsurface(area)
         self.view.draw(table)

@@ -27,9 +27,10 @@ from game.scenes import flow
 from game.scenes.kit.base import Scene
 from game.scenes.kit.buttons import ButtonScene
 from game.scenes.kit.question import QuestionScene
-from game.view import widgets as w
+from game.view import controls, surfaces, typeset
 from game.view.layout import ui_scale
 from game.view.panels import button_row, page_header
+from game.view.theme import mix
 
 if TYPE_CHECKING:
     from game.app import App
@@ -89,7 +90,7 @@ class ReviewingScene(ButtonScene):
         self.guesses = guesses
         self.shown = 0.0  # the bar's share, gliding toward the worker's
         self.job = job if job is not None else ReviewJob(source.text, source.seat, guesses)
-        self.buttons = [w.Button(_("Cancel"), pygame.Rect(0, 0, 10, 10), self.cancel)]
+        self.buttons = [controls.Button(_("Cancel"), pygame.Rect(0, 0, 10, 10), self.cancel)]
         self._layout()
 
     def cancel(self) -> None:
@@ -162,7 +163,7 @@ class ReviewingScene(ButtonScene):
         th = self.app.theme
         u = self.scale
         width, height = surface.get_size()
-        surface.blit(w.felt((width, height), th), (0, 0))
+        surface.blit(surfaces.felt((width, height), th), (0, 0))
         # the match's name under the title, a little larger than on the ladder's pages
         top, size, gap = round(30 * u), max(11, round(20 * u)), max(4, round(8 * u))
         name = self.source.name
@@ -170,30 +171,28 @@ class ReviewingScene(ButtonScene):
         pw = min(width - 40, round(760 * u) + 40)
         body = max(12, round(21 * u))
         small = max(10, round(16 * u))
-        lines = w.wrap(self.status(), body, pw - 2 * round(24 * u))
-        about = w.wrap(
+        lines = typeset.wrap(self.status(), body, pw - 2 * round(24 * u))
+        about = typeset.wrap(
             _("The strongest opponent weighs each of your decisions from what you could see."),
             small,
             pw - 2 * round(24 * u),
         )
         bar_h = max(12, round(22 * u))
         pad = max(10, round(24 * u))
-        line_h = w.text_height(body)
-        small_h = w.text_height(small)
+        line_h = typeset.text_height(body)
+        small_h = typeset.text_height(small)
         ph = 2 * pad + len(lines) * line_h + pad + bar_h + pad + len(about) * small_h
         panel = pygame.Rect(0, 0, pw, ph)
         panel.center = (width // 2, height // 2)
-        w.draw_panel(surface, panel, (*th.panel[:3], 230), th.panel_edge, round(14 * u), 1)
+        surfaces.draw_panel(surface, panel, (*th.panel[:3], 230), th.panel_edge, round(14 * u), 1)
         y = panel.top + pad
         colour = th.refusal if self.failed else th.text
         for line in lines:
-            w.blit_text(surface, line, body, colour, bold=True, midtop=(panel.centerx, y))
+            typeset.blit_text(surface, line, body, colour, bold=True, midtop=(panel.centerx, y))
             y += line_h
         y += pad
         bar = pygame.Rect(panel.left + pad, y, panel.w - 2 * pad, bar_h)
-        pygame.draw.rect(
-            surface, w.mix(th.panel[:3], (0, 0, 0), 0.35), bar, border_radius=bar_h // 2
-        )
+        pygame.draw.rect(surface, mix(th.panel[:3], (0, 0, 0), 0.35), bar, border_radius=bar_h // 2)
         filled = bar.copy()
         filled.w = round(bar.w * max(0.0, min(1.0, self.shown)))
         if filled.w >= bar_h // 2:
@@ -201,7 +200,7 @@ class ReviewingScene(ButtonScene):
         pygame.draw.rect(surface, th.panel_edge, bar, 1, border_radius=bar_h // 2)
         y = bar.bottom + pad
         for line in about:
-            w.blit_text(surface, line, small, th.text_dim, midtop=(panel.centerx, y))
+            typeset.blit_text(surface, line, small, th.text_dim, midtop=(panel.centerx, y))
             y += small_h
         for button in self.buttons:
             button.draw(surface, th, u)
