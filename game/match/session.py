@@ -190,7 +190,7 @@ class Session:
     ``kinds`` names each seat's player: None for a person, else a computer seat kind.
     """
 
-    human: int | None = 0  # whose hand shows (pass and play: changes turn by turn, or None)
+    shown_seat: int | None = 0  # whose hand shows (pass and play: changes turn by turn, or None)
 
     def __init__(
         self,
@@ -381,7 +381,7 @@ class Session:
 
     def start_round(self) -> list[ev.Event]:
         if self.pass_and_play:
-            self.human = None  # no hand shows during the deal; the cover picks the next one
+            self.shown_seat = None  # no hand shows during the deal; the cover picks the next one
         self.round_events = self.state.start_round()
         self.ended_turn = False
         self.last_actor = None

@@ -266,7 +266,7 @@ class Statistics:
         lower_is_better: bool = True,
         match_id: str | None = None,
     ) -> bool:
-        """Count one finished match: the human's final total and whether they won. A match
+        """Count one finished match: the person's final total and whether they won. A match
         whose ``match_id`` was counted already is not counted again (False)."""
         if match_id is not None:
             if match_id in self.counted:

@@ -89,7 +89,9 @@ class Bars(TableState):
         room = lay.size[0] - 40
         # the device's buttons: a mouse or finger before the words, keys or pad buttons after
         glyph_h = max(14, min(lay.prompt.h - 8, round(24 * lay.scale)))
-        lead_name = glyph_for("drag", self.prompt_device) if self.current == self.human else None
+        lead_name = (
+            glyph_for("drag", self.prompt_device) if self.current == self.shown_seat else None
+        )
         lead = glyph(lead_name, glyph_h, th) if lead_name and self.prompt_device.pointer else None
         hints = list(self.prompt_hints)
         row = hint_row(hints, self.prompt_device, glyph_h, th, ink) if hints else None

@@ -163,7 +163,7 @@ class Plates(TableState):
         elif self.markers[seat]:
             lines.append((_("Train open to all"),))
         tag: tuple[str, str] | None = None
-        if seat == self.human and self.call_you:
+        if seat == self.shown_seat and self.call_you:
             if seat == self.current:
                 # Translators: on the badge of the player whose turn it is: keep it short
                 tag = (_("YOUR TURN"), "turn")
@@ -231,7 +231,7 @@ class Plates(TableState):
             pygame.draw.rect(
                 surface, colour, rect.inflate(4, 4), 2, border_radius=max(6, rect.h // 5)
             )
-        if active and seat != self.human and self.thinking == seat:
+        if active and seat != self.shown_seat and self.thinking == seat:
             dots = "." * (1 + int(self.clock * 3) % 3)
             size = max(10, round(13 * self.layout.scale))
             typeset.blit_text(

@@ -55,9 +55,9 @@ class Playback(TableState):
             self.result = None
             self.hand_counts = [len(h) for h in event.hands]
             self.boneyard = len(event.boneyard)
-            if self.human is not None:
+            if self.shown_seat is not None:
                 self.tray.tiles = []
-                self.tray.set_tiles(event.hands[self.human])
+                self.tray.set_tiles(event.hands[self.shown_seat])
             self._geoms.clear()
             self._static = None
             return 0.0
@@ -117,7 +117,7 @@ class Playback(TableState):
             return 0.4
         if isinstance(event, ev.WentOut):
             self.out.add(event.seat)
-            if event.seat == self.human and self.call_you:
+            if event.seat == self.shown_seat and self.call_you:
                 self.banner(lambda: _("You went out!"), lambda: _("Your hand is empty"), 1.8)
             else:
                 name = self.names[event.seat]
@@ -150,7 +150,7 @@ class Playback(TableState):
         back = None
         angle0 = 0.0
         zoom0 = 1.0
-        if event.seat == self.human and tile in self.tray.tiles:
+        if event.seat == self.shown_seat and tile in self.tray.tiles:
             source = self.launch.pop(tile, None) or self.tray.rect_of(tile)
             self.tray.remove(tile)
             assert source is not None
@@ -172,7 +172,7 @@ class Playback(TableState):
             back = self.renderer.back(slot.width, slot.vertical, theme=self.theme)
             zoom0 = 0.6
         end = slot.rect.center
-        duration = 0.5 if event.seat != self.human else 0.32
+        duration = 0.5 if event.seat != self.shown_seat else 0.32
 
         def land() -> None:
             old = self._geoms.get(train)
@@ -216,7 +216,7 @@ class Playback(TableState):
         self.boneyard = max(0, self.boneyard - 1)
         start = self.layout.boneyard.center
         duration = 0.38
-        if seat == self.human:
+        if seat == self.shown_seat:
             dest = self.tray.slot_rect(len(self.tray.tiles))
             hw = self.layout.hand_width
             face = self._tile_face(tile.low, tile.high, hw, True)
@@ -245,7 +245,7 @@ class Playback(TableState):
         ew = self.layout.engine_width
         face = self._tile_face(tile.low, tile.high, ew, True)
         back = None
-        if event.seat == self.human and tile in self.tray.tiles:
+        if event.seat == self.shown_seat and tile in self.tray.tiles:
             source = self.tray.rect_of(tile) or self.tray.slot_rect(0)
             self.tray.remove(tile)
             start: tuple[float, float] = source.center
@@ -282,7 +282,7 @@ class Playback(TableState):
                 arc=self.layout.hub_radius * 0.5,
             )
         )
-        you = event.seat == self.human and self.call_you
+        you = event.seat == self.shown_seat and self.call_you
         name = self.names[event.seat]
         number = self.round_number
 

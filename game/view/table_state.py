@@ -52,7 +52,7 @@ class TableState:
         size: tuple[int, int],
         players: int,
         names: Sequence[str],
-        human: int | None,
+        shown_seat: int | None,
         theme: Theme,
         renderer: TileRenderer,
         numerals: bool = False,
@@ -60,7 +60,7 @@ class TableState:
     ) -> None:
         self.players = players
         self.names = list(names)
-        self.human = human
+        self.shown_seat = shown_seat
         self.call_you = True  # False in a replay: seat names as recorded
         self.theme = theme
         self.renderer = renderer
@@ -270,7 +270,7 @@ class TableState:
         return self.layout.lanes[seat].badge.center
 
     def hand_count(self, seat: int) -> int:
-        if seat == self.human:
+        if seat == self.shown_seat:
             return len(self.tray.tiles)
         return self.hand_counts[seat]
 
@@ -278,10 +278,10 @@ class TableState:
         return self.engine.high if self.engine is not None else 0
 
     def _name(self, seat: int) -> str:
-        return _("You") if seat == self.human and self.call_you else self.names[seat]
+        return _("You") if seat == self.shown_seat and self.call_you else self.names[seat]
 
     def _label(self, train: int) -> str:
-        viewer = self.human if self.call_you else None
+        viewer = self.shown_seat if self.call_you else None
         return i18n.train_label(train, self.players, self.names, viewer)
 
     def _tile_face(self, first: int, second: int, width: int, vertical: bool) -> pygame.Surface:

@@ -45,7 +45,7 @@ def test_a_play_by_game_controller() -> None:
         assert table.selected == play.tile
         next_to(app, table, ("train", play.train))
         pad_button(app, A)
-        assert play.tile not in state.hand(table.human)
+        assert play.tile not in state.hand(table.shown_seat)
         assert len(state.train(play.train)) == before + 1
     finally:
         app.close()
@@ -89,7 +89,7 @@ def test_a_play_by_plain_joystick_hat_and_buttons() -> None:
         assert table.selected == tile
         train = table.nav.key[1]
         pad_button(app, 0, instance=3, controller=False)  # A: play it on the focused train
-        assert tile not in state.hand(table.human)
+        assert tile not in state.hand(table.shown_seat)
         assert state.train(train), "it lies on the train the focus was on"
     finally:
         app.close()

@@ -39,7 +39,7 @@ def test_a_play_by_keyboard_only() -> None:
         assert table.focus_rect() is not None
         before = len(state.train(play.train))
         play_by_keys(app, table, play)
-        assert play.tile not in state.hand(table.human)
+        assert play.tile not in state.hand(table.shown_seat)
         assert len(state.train(play.train)) == before + 1
     finally:
         app.close()
@@ -81,7 +81,7 @@ def test_a_tile_that_cannot_be_played_says_why() -> None:
         table = table_with_a_play(app)
         state = table.state
         playable = {a.tile for a in state.legal_actions() if isinstance(a, Play)}
-        stuck = [t for t in state.hand(table.human) if t not in playable]
+        stuck = [t for t in state.hand(table.shown_seat) if t not in playable]
         if not stuck:
             return
         tab_to(app, table, ("tile", stuck[0]))

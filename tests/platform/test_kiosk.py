@@ -167,7 +167,7 @@ def test_an_idle_match_warns_then_goes_to_attract() -> None:
         seconds(app, IDLE - 5)
         kiosk = app.kiosk
         assert kiosk is not None and kiosk.warning is not None, "Still playing?"
-        before = table.state.hand(table.human)
+        before = table.state.hand(table.shown_seat)
         rect = table.tile_rect(before[0])
         assert rect is not None
         finger(app, pygame.FINGERDOWN, rect.center)

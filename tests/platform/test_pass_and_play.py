@@ -44,7 +44,7 @@ def test_the_custom_table_seats_several_people() -> None:
         assert session.kinds[:3] == [None, None, None] and session.kinds[3] is not None
         assert session.state.names[:3] == ("Player 1", "Player 2", "Player 3")
         assert session.pass_and_play
-        assert deal.view.human is None, "the deal shows nobody's hand face up"
+        assert deal.view.shown_seat is None, "the deal shows nobody's hand face up"
     finally:
         app.close()
 
@@ -80,20 +80,20 @@ def test_the_cover_hides_the_hand_between_people() -> None:
                 covers += 1
                 assert top.opaque, "nothing of the table shows through the cover"
                 assert top.seat == state.current and top.seat in people
-                assert top.seat != table.session.human, "the cover is for the next person"
-                assert table.view.hand_hidden or table.view.human is None
+                assert top.seat != table.session.shown_seat, "the cover is for the next person"
+                assert table.view.hand_hidden or table.view.shown_seat is None
                 tap(app, (480, 300))  # too soon: the guard ignores an accidental tap
                 assert app.top is top
                 frames(app, round(GUARD * 60) + 2)
                 tap(app, (480, 300))
                 assert app.top is table
-                assert table.session.human == top.seat == table.view.human
+                assert table.session.shown_seat == top.seat == table.view.shown_seat
                 assert sorted(table.view.tray.tiles) == sorted(state.hand(top.seat))
                 assert not table.view.hand_hidden
                 shown.append(top.seat)
                 continue
             seat = state.current
-            assert seat == table.human and seat in people
+            assert seat == table.shown_seat and seat in people
             legal = state.legal_actions()
             plays = [a for a in legal if isinstance(a, Play)]
             if plays:
@@ -133,6 +133,6 @@ def test_keys_reveal_and_escape_pauses_on_the_cover() -> None:
         assert app.top is cover
         key(app, pygame.K_RETURN)
         assert isinstance(app.top, TableScene)
-        assert app.top.view.human == cover.seat
+        assert app.top.view.shown_seat == cover.seat
     finally:
         app.close()

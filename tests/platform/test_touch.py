@@ -41,7 +41,7 @@ def test_a_touch_drag_plays_a_tile() -> None:
         start = table.tile_rect(play.tile)
         assert start is not None
         _finger_drag(app, start.center, table.train_target(play.train).center)
-        assert play.tile not in state.hand(table.human), "the dragged tile left the hand"
+        assert play.tile not in state.hand(table.shown_seat), "the dragged tile left the hand"
         assert len(state.train(play.train)) == before + 1, "and lies on the train it was dropped on"
     finally:
         app.close()
@@ -57,7 +57,7 @@ def test_a_touch_drag_plays_on_a_scaled_canvas() -> None:
         start = table.tile_rect(play.tile)
         assert start is not None
         _finger_drag(app, start.center, table.train_target(play.train).center)
-        assert play.tile not in table.state.hand(table.human)
+        assert play.tile not in table.state.hand(table.shown_seat)
     finally:
         app.close()
 
@@ -113,7 +113,7 @@ def test_a_second_finger_does_not_steal_the_drag() -> None:
         frames(app, 8)
         finger(app, pygame.FINGERUP, end, finger_id=0)
         frames(app)
-        assert play.tile not in table.state.hand(table.human)
+        assert play.tile not in table.state.hand(table.shown_seat)
     finally:
         app.close()
 

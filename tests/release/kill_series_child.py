@@ -65,7 +65,7 @@ def main() -> None:
 def person(scene: TableScene, rng: random.Random) -> None:
     """One random legal input of the person's, when it is her move (or a take-back)."""
     state = scene.state
-    if state.phase != "play" or state.current != scene.human:
+    if state.phase != "play" or state.current != scene.shown_seat:
         return
     if scene.can_undo() and rng.random() < 0.03:
         scene.do_undo()

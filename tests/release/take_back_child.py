@@ -52,7 +52,7 @@ def main() -> None:
     deal.skip()
     for _ in range(TURNS):
         scene = table()
-        state, person = scene.state, scene.human
+        state, person = scene.state, scene.shown_seat
         while state.phase == "play" and state.current == person:
             scene = table() if scene.ready is False and state.current == person else scene
             legal = state.legal_actions()

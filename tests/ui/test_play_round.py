@@ -58,7 +58,7 @@ def test_a_whole_round_through_the_loop(preset: str, seed: int) -> None:
         table = app.top
         assert isinstance(table, TableScene)
         state = table.session.state
-        human = table.human
+        human = table.shown_seat
         counts = {"drag": 0, "tap": 0, "draw": 0, "done": 0, "refused": 0, "reorder": 0}
         use_tap = False
 
@@ -196,10 +196,10 @@ def test_draw_and_pass_by_the_pointer() -> None:
             frames(app, 15)
             assert table.buttons["draw"].visible
             click(app, table.buttons["draw"].rect.center)
-            run_until(app, lambda t=table: t.ready or t.state.current != t.human)
-            if state.current == table.human and state.legal_actions() == [PASS]:
-                run_until(app, lambda t=table: t.state.current != t.human)
-                assert state.markers[table.human], "the marker is down after passing"
+            run_until(app, lambda t=table: t.ready or t.state.current != t.shown_seat)
+            if state.current == table.shown_seat and state.legal_actions() == [PASS]:
+                run_until(app, lambda t=table: t.state.current != t.shown_seat)
+                assert state.markers[table.shown_seat], "the marker is down after passing"
             return
         raise AssertionError("no turn with only a draw was found in the seeds tried")
     finally:

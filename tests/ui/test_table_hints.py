@@ -64,7 +64,7 @@ def test_the_hint_button_shows_the_policys_play_and_clears_after_it(app: App) ->
     for seed in range(1, 26):  # many tables: Normal's choice, not just any legal one
         table = open_table(app, seed)
         state = table.session.state
-        human = table.human
+        human = table.shown_seat
         assert human is not None
         if not table.ready:
             continue
@@ -118,7 +118,7 @@ def test_the_hint_is_reached_by_keyboard_and_its_key(app: App) -> None:
     frames(app)
     table.finish_help()
     frames(app)
-    human = table.human
+    human = table.shown_seat
     assert human is not None
     assert table.hint_action == hint(table.state.observation(human), level="normal")
 
@@ -127,7 +127,7 @@ def test_plan_my_hand_orders_the_tray_as_planned_and_plans_again(app: App) -> No
     for seed in range(1, 60):
         table = open_table(app, seed)
         state = table.session.state
-        human = table.human
+        human = table.shown_seat
         assert human is not None
         line, _free = plan_hand(state.observation(human))
         if not table.ready or len(line) < 2:
@@ -238,7 +238,7 @@ def test_the_table_speaks_the_language_of_the_moment(app: App) -> None:
     frames(app)
     assert table.buttons["sort"].label == i18n._("Sort") == "Sórtáil"
     assert table.buttons["draw"].label == "Tarraing"
-    human = table.human
+    human = table.shown_seat
     assert human is not None
     if table.ready:
         plays = [a for a in table.state.legal_actions() if isinstance(a, Play)]
@@ -319,5 +319,5 @@ def test_the_round_summary_speaks_the_language_of_the_moment(app: App) -> None:
     frames(app, 2)
     assert summary.button.label == i18n._("See the final results") != "See the final results"
     assert summary.headline() != english
-    names = [session.names[s] for s in ended.winners if s != session.human]
+    names = [session.names[s] for s in ended.winners if s != session.shown_seat]
     assert all(name in summary.headline() for name in names)

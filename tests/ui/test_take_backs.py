@@ -74,7 +74,7 @@ def play_a_turn(app: App) -> None:
     draw, else Done, else the automatic pass; until the turn is someone else's."""
     table = wait_for_turn(app)
     state = table.state
-    person = table.human
+    person = table.shown_seat
     while state.phase == "play" and state.current == person:
         run_until(app, lambda: table.ready)
         legal = state.legal_actions()
@@ -264,7 +264,7 @@ def test_undo_is_refused_in_pass_and_play(app: App) -> None:
     table = open_match(app, config)
     assert table.session.take_backs and not table.session.undo_offered
     assert not table.undo_offered
-    table.session.human = 0  # as if the cover had been tapped: the test looks at the table
+    table.session.shown_seat = 0  # as if the cover had been tapped: the test looks at the table
     for _ in range(2):
         state = table.state
         assert state.legal_actions()

@@ -54,7 +54,7 @@ class AttractScene(Scene):
         rules = Rules.standard().with_options(rounds=1)
         config = MatchConfig(players, rules, "greedy", self.rng.randrange(1, 2**31), "Dee")
         session = Session(config, inline=self.app.inline_seats, kinds=["greedy"] * players)
-        session.human = None
+        session.shown_seat = None
         events = session.start_round()
         settings = self.app.settings
         view = TableView(

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from game.view.table import TableView
 
 
-def cue_for(event: ev.Event, human: int | None) -> str | None:
+def cue_for(event: ev.Event, shown_seat: int | None) -> str | None:
     """The effect for an event (see game.sound.audio.EFFECTS), or None for a silent one.
 
     >>> from game.rules import Tile
@@ -34,7 +34,7 @@ def cue_for(event: ev.Event, human: int | None) -> str | None:
         return "pass"
     if isinstance(event, ev.RoundEnded):
         # A fanfare when you win the round (or, with nobody at the table, for anyone).
-        return "win" if human is None or human in event.winners else None
+        return "win" if shown_seat is None or shown_seat in event.winners else None
     return None
 
 
@@ -45,7 +45,7 @@ def attach(view: TableView, play: Callable[[str], object]) -> None:
     view._sound_cues = True  # type: ignore[attr-defined]
 
     def listener(event: ev.Event) -> None:
-        name = cue_for(event, view.human if view.call_you else None)
+        name = cue_for(event, view.shown_seat if view.call_you else None)
         if name is not None:
             play(name)
 

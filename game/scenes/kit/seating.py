@@ -38,7 +38,7 @@ def table_view(app: App, session: Session, view: TableView | None) -> TableView:
             app.size,
             state.players,
             state.names,
-            session.human,
+            session.shown_seat,
             app.theme,
             app.renderer,
             settings.numerals,

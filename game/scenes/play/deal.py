@@ -55,7 +55,7 @@ class DealScene(Scene):
         self.fade_from: pygame.Surface | None = app.screen.copy() if view is not None else None
         view = table_view(app, session, view)
         self.view = view
-        view.human = session.human  # pass and play: None, every hand is dealt face down
+        view.shown_seat = session.shown_seat  # pass and play: None, every hand is dealt face down
         view.hand_hidden = False
         self.started = started
         total = sum(len(h) for h in started.hands) + len(started.boneyard)
@@ -139,7 +139,7 @@ class DealScene(Scene):
         for k, (seat, i) in enumerate(order):
             tile = hands[seat][i]
             delay = k * step
-            if seat == view.human:
+            if seat == view.shown_seat:
                 dest = view.tray.slot_rect(i)
                 face = view.renderer.surface(
                     tile.low, tile.high, hw, True, numerals=view.numerals, theme=view.theme

@@ -276,7 +276,7 @@ class LessonScene(TableScene):
         return [wanted] if wanted in super().legal() else []
 
     def _apply(self, action: Action) -> None:
-        person = self.state.current == self.human
+        person = self.state.current == self.shown_seat
         super()._apply(action)
         if person and action == self.expected():
             self.move_index += 1
@@ -286,7 +286,7 @@ class LessonScene(TableScene):
     def try_play(self, tile: Tile, train: int, source: pygame.Rect | None) -> bool:
         wanted = self.expected()
         action = Play(tile, train)
-        if self.ready and action != wanted and self.state.check(action, self.human) is None:
+        if self.ready and action != wanted and self.state.check(action, self.shown_seat) is None:
             self.view.flash[train] = 0.7
             self.view.show_toast(lambda: self.off_script_text(), "info", 3.0)
             return False  # allowed by the rules, but not this lesson's move

@@ -186,7 +186,7 @@ class MatchEndScene(ButtonScene):
 
     def title(self) -> str:
         names = self.session.names
-        you = self.session.human
+        you = self.session.shown_seat
         if len(self.winners) == 1:
             seat = self.winners[0]
             if seat == you:
@@ -266,7 +266,7 @@ class MatchEndScene(ButtonScene):
                 bold=True,
                 midleft=(rect.x + round(20 * u), rect.centery),
             )
-            name = _("You") if seat == self.session.human else self.session.names[seat]
+            name = _("You") if seat == self.session.shown_seat else self.session.names[seat]
             typeset.blit_text(
                 surface,
                 name,

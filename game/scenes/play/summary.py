@@ -91,7 +91,7 @@ class RoundSummaryScene(ButtonScene):
     def headline(self) -> str:
         names = self.session.names
         r = self.result
-        you = self.session.human
+        you = self.session.shown_seat
         if r.reason == "out":
             if list(r.winners) == [you]:
                 return _("You went out!")
@@ -158,7 +158,7 @@ class RoundSummaryScene(ButtonScene):
             pygame.draw.rect(
                 surface, seat_colour(seat), (row.x, row.y, max(3, round(5 * u)), row.h)
             )
-            name = _("You") if seat == self.session.human else names[seat]
+            name = _("You") if seat == self.session.shown_seat else names[seat]
             typeset.blit_text(
                 surface,
                 name,

@@ -208,12 +208,12 @@ class TableScene(TablePointer, TableFocus, TableHelp, TableTurns, TablePrompt):
     def show_seat(self, seat: int) -> None:
         """The cover was tapped: show ``seat`` 's hand (in the order its owner left it)."""
         view = self.view
-        old = self.session.human
+        old = self.session.shown_seat
         if old is not None and old != seat:
             self._orders[old] = list(view.tray.tiles)
             view.hand_counts[old] = len(view.tray.tiles)
-        self.session.human = seat
-        view.human = seat
+        self.session.shown_seat = seat
+        view.shown_seat = seat
         hand = self.state.hand(seat)
         view.tray.tiles = [t for t in self._orders.get(seat, []) if t in hand]
         view.tray.hidden.clear()
@@ -248,7 +248,7 @@ class TableScene(TablePointer, TableFocus, TableHelp, TableTurns, TablePrompt):
         state = self.state
         if state.phase != "play":
             self._round_over()
-        elif state.current == self.human and self.session.is_person(state.current):
+        elif state.current == self.shown_seat and self.session.is_person(state.current):
             self.computer_move.forget()
             self._human_turn(dt)
         elif self.pass_and_play and self.session.is_person(state.current):
@@ -256,7 +256,7 @@ class TableScene(TablePointer, TableFocus, TableHelp, TableTurns, TablePrompt):
         else:
             self._computer_turn(dt)
         if self.pass_and_play and state.phase == "play" and not view.busy:
-            view.hand_hidden = state.current != self.human  # face down between your turns
+            view.hand_hidden = state.current != self.shown_seat  # face down between your turns
         self._poll_hint()
         self._replan()
         self._update_info(dt)

@@ -35,10 +35,10 @@ class TableBase(Scene):
         self.pass_and_play = session.pass_and_play
         fresh = view is None
         if fresh and self.pass_and_play:
-            session.human = None  # nobody's hand shows until its owner taps the cover
+            session.shown_seat = None  # nobody's hand shows until its owner taps the cover
         self.view = table_view(app, session, view)
         if fresh:
-            self.view.load_state(state, session.human)
+            self.view.load_state(state, session.shown_seat)
         self._covered = False  # a cover screen is up, waiting for the next person
         self._orders: dict[int, list[Tile]] = {}  # each person's own arrangement of their hand
         self.press: Press | None = None
@@ -90,15 +90,15 @@ class TableBase(Scene):
         return self.session.state
 
     @property
-    def human(self) -> int | None:
+    def shown_seat(self) -> int | None:
         """Whose hand shows (None in pass and play until the cover is tapped)."""
-        return self.session.human
+        return self.session.shown_seat
 
     @property
     def ready(self) -> bool:
         """The picture has caught up and it is the person's move."""
         state = self.state
-        return state.phase == "play" and state.current == self.human and not self.view.busy
+        return state.phase == "play" and state.current == self.shown_seat and not self.view.busy
 
     def legal(self) -> list[Action]:
         return self.state.legal_actions() if self.ready else []
@@ -124,9 +124,9 @@ class TableBase(Scene):
         """Ask the rules; play the tile or show why not. True if it was played."""
         action = Play(tile, train)
         state = self.state
-        if not self.ready and state.current == self.human and state.phase == "play":
+        if not self.ready and state.current == self.shown_seat and state.phase == "play":
             return False  # the table is still catching up: the tile just goes home
-        refusal = state.check(action, self.human)
+        refusal = state.check(action, self.shown_seat)
         if refusal is not None:
             self.view.flash[train] = 0.7
             self.view.show_toast(lambda: _sentence(self.refusal_text(refusal)), "refusal")
@@ -143,7 +143,7 @@ class TableBase(Scene):
 
     def _train_label(self, train: int) -> str:
         """A train's name after "on", from the person's side, in the current language."""
-        viewer = self.human if self.view.call_you else None
+        viewer = self.shown_seat if self.view.call_you else None
         return i18n.train_label(train, self.state.players, self.state.names, viewer)
 
     def refusal_text(self, refusal: Refusal) -> str:

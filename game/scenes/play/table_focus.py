@@ -100,7 +100,7 @@ class TableFocus(TableBase):
         if self.selected != tile:
             self._tap_tile(tile)
         state = self.state
-        first = [state.must_satisfy, self.human, state.players]
+        first = [state.must_satisfy, self.shown_seat, state.players]
         best = next((t for t in first if t in targets), min(targets))
         self.nav.key = ("train", best)
 

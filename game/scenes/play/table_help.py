@@ -38,10 +38,10 @@ class TableHelp(TableBase):
     def do_hint(self) -> None:
         """Ask the Normal policy for this turn's play (shown when it answers)."""
         legal = self.legal()
-        if not legal or self.human is None:
+        if not legal or self.shown_seat is None:
             return
         self._clear_hint()
-        observation = self.state.observation(self.human)
+        observation = self.state.observation(self.shown_seat)
         self._hint_job = _background().submit(policy_hint, observation, "normal")
 
     def _clear_hint(self) -> None:
@@ -62,7 +62,7 @@ class TableHelp(TableBase):
                 self.hint_action = answer
         action = self.hint_action
         if action is not None and action not in self.legal():
-            if self.view.busy and self.state.current == self.human:
+            if self.view.busy and self.state.current == self.shown_seat:
                 return  # the picture is catching up; the rules have not moved on
             self._clear_hint()
             return
@@ -107,13 +107,13 @@ class TableHelp(TableBase):
 
     def _replan(self) -> None:
         """Plan again when the hand or the end of the person's train changed."""
-        if not self.plan_on or self.human is None or self.view.hand_hidden:
+        if not self.plan_on or self.shown_seat is None or self.view.hand_hidden:
             return
         state = self.state
         if state.phase != "play":
             return
         tray = self.view.tray
-        key = (state.round_number, frozenset(tray.tiles), state.train(self.human)[-1:])
+        key = (state.round_number, frozenset(tray.tiles), state.train(self.shown_seat)[-1:])
         job = self._plan_job
         if job is not None and job[1].done():
             self._plan_job = None
@@ -125,7 +125,7 @@ class TableHelp(TableBase):
                 self._plan_key = key
             return
         if key != self._plan_key and (job is None or job[0] != key):
-            observation = state.observation(self.human)
+            observation = state.observation(self.shown_seat)
             self._plan_job = (key, _background().submit(plan_hand, observation))
 
     def finish_help(self) -> None:

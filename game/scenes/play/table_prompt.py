@@ -31,7 +31,7 @@ class TablePrompt(TableBase):
         hints = self.app.settings.hints
         view.playable = {a.tile for a in legal if isinstance(a, Play)} if hints and legal else set()
         state = self.state
-        if view.busy and state.phase == "play" and state.current == self.human:
+        if view.busy and state.phase == "play" and state.current == self.shown_seat:
             if self._prompt_is_hint and self.hint_action is None:  # acted on: not the hint now
                 view.prompt, view.prompt_urgent = self.prompt(state.legal_actions())
                 self._prompt_is_hint = False
@@ -75,7 +75,7 @@ class TablePrompt(TableBase):
             return "", False
         seat = state.current
         label = self._train_label
-        if seat != self.human:
+        if seat != self.shown_seat:
             name = state.names[seat]
             if state.must_satisfy is not None:
                 where = label(state.must_satisfy)
@@ -111,7 +111,7 @@ class TablePrompt(TableBase):
             return _("You played a double: play one more tile"), True
         if state.in_first_turn_line:
             return _("Keep building your train, or press Done"), False
-        if state.first_pending[self.human]:
+        if state.first_pending[self.shown_seat]:
             return _("Your first turn: start your train"), True
         device = self.app.router.last_device
         if device == Device.MOUSE:

@@ -42,7 +42,7 @@ class TableTurns(TableBase):
             return
         self.summary_shown = True
         if self.pass_and_play:
-            self.session.human = None  # the summary names every seat; the next deal hides all
+            self.session.shown_seat = None  # the summary names every seat; the next deal hides all
         self.app.push(self.summary_scene())
 
     def summary_scene(self) -> Scene:
