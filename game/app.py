@@ -33,10 +33,10 @@ import pygame
 from game import i18n, startup
 from game.guard import Guard
 from game.i18n import _
-from game.input.as_keys import key_event
 from game.input.focus import draw_focus
 from game.input.glyphs import draw_strip, hint_strip, place_clear_of
 from game.input.intents import Act, Device, Intent
+from game.input.keymap import DEFAULT_KEYMAP
 from game.input.router import InputRouter
 from game.input.viewport import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, Viewport
 from game.launch import open_app as open_app  # the game as a player opens it
@@ -431,15 +431,14 @@ class App:
             self.router.release_all()
         if self.kiosk is not None and self.kiosk.intercept(event):
             return
-        used = False
-        for item in self.router.route(event):
+        top = self.top
+        keymap = top.keymap() if top is not None else DEFAULT_KEYMAP
+        for item in self.router.route(event, keymap):
             if isinstance(item, Intent):
-                used = self._intent(item) or used
+                self._intent(item)
                 continue
             if item.type in INPUT_EVENTS:
                 self.idle = 0.0
-            if used and item.type == pygame.KEYDOWN:
-                continue  # the key's intent was used: not a second time as a key
             if item.type == pygame.MOUSEBUTTONDOWN and self.top is not None:
                 self.top.nav.clear()  # pointing hides the keyboard focus
             if self.kiosk is not None:
@@ -460,11 +459,9 @@ class App:
             return False
         if top.intent(intent):
             return True
-        key = key_event(intent)  # a pad's button, a held key's repeat: as the key it means
-        if key is None:
-            return False
-        top.handle(key)
-        return True
+        if intent.act == Act.UNDO:  # the pad's Back button, where nothing can be taken back
+            return top.intent(Intent(Act.BACK, intent.device, intent.repeat))
+        return False
 
     def _pads_changed(self) -> None:
         for change, pad in self.router.changes:

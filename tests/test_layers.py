@@ -181,6 +181,37 @@ def test_the_screen_check_sees_a_screen_importing_another(tmp_path: Path) -> Non
     assert not target.startswith(allowed or ("\0",))  # refused: it must ask flow
 
 
+def _key_codes_named(path: Path) -> list[tuple[int, str]]:
+    """Where ``path`` names a pygame key code or modifier (``pygame.K_d``, ``K_ESCAPE``)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", "")
+        if isinstance(name, str) and name.startswith(("K_", "KMOD_")):
+            found.append((getattr(node, "lineno", 0), name))
+    return found
+
+
+def test_scenes_hear_acts_never_key_codes() -> None:
+    """A scene says which keys mean what as data (``bindings``: act → key names) and acts on
+    intents; the router alone reads key codes (game/input/keymap.py)."""
+    wrong = [
+        f"game/scenes/{path.relative_to(SCENES)}:{line} names {name}"
+        for path in sorted(SCENES.rglob("*.py"))
+        for line, name in _key_codes_named(path)
+    ]
+    assert wrong == []
+
+
+def test_the_key_code_check_sees_one(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "import pygame\nfrom pygame.locals import K_p\nif key == pygame.K_ESCAPE or K_p:\n"
+        "    pass\n",
+        encoding="utf-8",
+    )
+    assert sorted(_key_codes_named(sample)) == [(3, "K_ESCAPE"), (3, "K_p")]
+
+
 TOP_LEVEL = {  # the plumbing at the top of game/: everything else lives in a package
     "__init__.py", "app.py", "cli.py", "selftest.py", "processes.py", "startup.py",
     "launch.py", "guard.py", "supervisor.py", "trace.py",

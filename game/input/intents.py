@@ -1,9 +1,11 @@
 """What a player means, whatever they pressed: the one vocabulary scenes listen to.
 
 Pointers (mouse and touch) stay pointers: a scene gets mouse events in canvas pixels whether
-a mouse or a finger made them (see :mod:`game.input.router`). Everything else becomes an
-:class:`Intent`: move the focus, activate it, back out, pause, and two shortcuts (draw, sort)
-that gamepads and keyboards both have.
+a mouse or a finger made them (see :mod:`game.input.router`). Every key and pad button a scene
+gives a meaning to becomes an :class:`Intent` (:mod:`game.input.keymap` says which means what):
+move the focus, activate it, back out, pause, the shortcuts (draw, sort, hint, take back) and
+the few acts of single scenes (page through a list, step a replay). A key that means nothing
+to the scene still arrives as a key, for typing (the PIN pad's digits).
 """
 
 from __future__ import annotations
@@ -39,6 +41,17 @@ class Act(StrEnum):
     SORT = "sort"  # Y
     UNDO = "undo"  # Back / View / Select: take back a turn (a scene without Undo: as B)
     FULLSCREEN = "fullscreen"  # F11, Alt+Enter (handled by the app)
+    # Keys only some scenes give a meaning to (see their ``bindings``):
+    HINT = "hint"  # the table's H
+    PAGE_UP = "page up"
+    PAGE_DOWN = "page down"
+    FIRST = "first"  # Home
+    LAST = "last"  # End
+    ERASE = "erase"  # Backspace on the PIN pad
+    PLAY = "play"  # the replay's Space: play or pause
+    STEP = "step"  # the replay's Right: one move on
+    FASTER = "faster"  # the replay's +
+    SLOWER = "slower"  # the replay's -
 
 
 MOVES: dict[Act, tuple[int, int]] = {

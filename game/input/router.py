@@ -9,15 +9,16 @@
   same mouse events a scene already handles: the first finger down is the pointer, a second
   finger is ignored until the first lifts, so a palm or a pinch never makes a second drag.
   Finger events SDL synthesises from the mouse (touch id -1) are dropped too.
-- **Keyboard**: arrows, Tab, Enter/Space and Esc become :class:`Intent` s (the key event is
-  kept as well, for scenes with shortcuts of their own); F11 and Alt+Enter ask for fullscreen.
-  A held arrow repeats after a short delay, timed by :meth:`update` like the d-pad (not
+- **Keyboard**: a key the top scene's :class:`~game.input.keymap.Keymap` binds becomes the
+  :class:`Intent` of its act (and nothing else); a key it does not bind stays a key event, for
+  typing. A held arrow repeats after a short delay, timed by :meth:`update` like the d-pad (not
   ``pygame.key.set_repeat``: its timer reads the wall clock and repeats every key, Enter and
   Esc included). Only the last key pressed repeats, as on a desktop; its key-up stops it.
 - **Gamepads** (``pygame._sdl2.controller`` when SDL knows the pad's layout, a plain
-  ``pygame.joystick`` otherwise, opened and closed on ``JOYDEVICEADDED/REMOVED``): d-pad, hat
-  or left stick move, A activates, B backs, Start pauses, X draws, Y sorts, shoulders step.
-  Holding a direction repeats it, timed by :meth:`update` (no wall clock).
+  ``pygame.joystick`` otherwise, opened and closed on ``JOYDEVICEADDED/REMOVED``): buttons
+  mean what the keymap says (by default A activates, B backs, Start pauses, X draws, Y sorts,
+  the shoulders step, the d-pad moves); a hat or the left stick moves. Holding a direction
+  repeats it, timed by :meth:`update` (no wall clock).
 
 ``last_device`` says which kind of device was used last, for on-screen prompts.
 """
@@ -32,6 +33,13 @@ from typing import Any
 import pygame
 
 from game.input.intents import Act, Device, Intent
+from game.input.keymap import (
+    CONTROLLER_BUTTONS,
+    DEFAULT_KEYMAP,
+    JOYSTICK_BUTTONS,
+    REPEATING_KEYS,
+    Keymap,
+)
 from game.input.viewport import Viewport
 
 Routed = Intent | pygame.event.Event
@@ -42,44 +50,6 @@ STICK_OFF = 0.35  # ... and keeps pointing there until it is back under this
 REPEAT_DELAY = 0.42  # s a held direction waits before repeating
 REPEAT_EVERY = 0.13  # s between repeats
 MOUSE_JITTER = 3  # px of motion that still does not count as "using the mouse"
-
-KEY_ACTS: dict[int, Act] = {
-    pygame.K_UP: Act.UP,
-    pygame.K_DOWN: Act.DOWN,
-    pygame.K_LEFT: Act.LEFT,
-    pygame.K_RIGHT: Act.RIGHT,
-    pygame.K_RETURN: Act.ACTIVATE,
-    pygame.K_KP_ENTER: Act.ACTIVATE,
-    pygame.K_SPACE: Act.ACTIVATE,
-    pygame.K_ESCAPE: Act.BACK,
-}
-
-CONTROLLER_ACTS: dict[int, Act] = {
-    pygame.CONTROLLER_BUTTON_A: Act.ACTIVATE,
-    pygame.CONTROLLER_BUTTON_B: Act.BACK,
-    pygame.CONTROLLER_BUTTON_X: Act.DRAW,
-    pygame.CONTROLLER_BUTTON_Y: Act.SORT,
-    pygame.CONTROLLER_BUTTON_START: Act.PAUSE,
-    pygame.CONTROLLER_BUTTON_BACK: Act.UNDO,
-    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: Act.PREV,
-    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: Act.NEXT,
-    pygame.CONTROLLER_BUTTON_DPAD_UP: Act.UP,
-    pygame.CONTROLLER_BUTTON_DPAD_DOWN: Act.DOWN,
-    pygame.CONTROLLER_BUTTON_DPAD_LEFT: Act.LEFT,
-    pygame.CONTROLLER_BUTTON_DPAD_RIGHT: Act.RIGHT,
-}
-
-# A pad SDL has no layout for: the XInput order most pads follow.
-JOYSTICK_ACTS: dict[int, Act] = {
-    0: Act.ACTIVATE,
-    1: Act.BACK,
-    2: Act.DRAW,
-    3: Act.SORT,
-    4: Act.PREV,
-    5: Act.NEXT,
-    6: Act.UNDO,
-    7: Act.PAUSE,
-}
 
 DIRECTIONS = (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT)
 
@@ -143,8 +113,9 @@ class InputRouter:
 
     # ------------------------------------------------------------------ one event
 
-    def route(self, event: pygame.event.Event) -> list[Routed]:
-        """What ``event`` means: mapped pointer events, intents, or nothing."""
+    def route(self, event: pygame.event.Event, keymap: Keymap = DEFAULT_KEYMAP) -> list[Routed]:
+        """What ``event`` means to a scene whose keys and pad buttons ``keymap`` gives: mapped
+        pointer events, intents, or nothing."""
         kind = event.type
         if kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return self._mouse(event)
@@ -156,7 +127,7 @@ class InputRouter:
         if kind in (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP):
             return self._touch(event)
         if kind == pygame.KEYDOWN:
-            return self._key(event)
+            return self._key(event, keymap)
         if kind == pygame.KEYUP:
             self._held.pop(("key", event.key), None)
             return [event]
@@ -167,13 +138,13 @@ class InputRouter:
             self._removed(getattr(event, "instance_id", -1))
             return []
         if kind in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP):
-            return self._button(event, CONTROLLER_ACTS, "cbutton")
+            return self._button(event, keymap, CONTROLLER_BUTTONS, "cbutton")
         if kind == pygame.CONTROLLERAXISMOTION:
             return self._controller_axis(event)
         if kind in (pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP):
             if self._is_controller(event):
                 return []
-            return self._button(event, JOYSTICK_ACTS, "jbutton")
+            return self._button(event, keymap, JOYSTICK_BUTTONS, "jbutton")
         if kind == pygame.JOYHATMOTION:
             if self._is_controller(event):
                 return []
@@ -254,25 +225,17 @@ class InputRouter:
 
     # ------------------------------------------------------------------ keyboard
 
-    def _key(self, event: pygame.event.Event) -> list[Routed]:
+    def _key(self, event: pygame.event.Event, keymap: Keymap) -> list[Routed]:
         self.last_device = Device.KEYBOARD
         key = event.key
-        mod = int(getattr(event, "mod", 0))
         for held in [k for k in self._held if k[0] == "key"]:
             del self._held[held]  # a new key stops the last one repeating
-        if key == pygame.K_F11 or (
-            key in (pygame.K_RETURN, pygame.K_KP_ENTER) and mod & pygame.KMOD_ALT
-        ):
-            return [Intent(Act.FULLSCREEN, Device.KEYBOARD)]
-        if key == pygame.K_TAB:
-            step = Act.PREV if mod & pygame.KMOD_SHIFT else Act.NEXT
-            return [Intent(step, Device.KEYBOARD), event]
-        act = KEY_ACTS.get(key)
+        act = keymap.key_act(key, int(getattr(event, "mod", 0)))
         if act is None:
-            return [event]
-        if act in DIRECTIONS:  # only moves repeat: Enter, Space and Esc act once a press
+            return [event]  # no meaning here: a key typed (the PIN pad's digits)
+        if key in REPEATING_KEYS:  # only arrows repeat: Enter, Space and Esc act once a press
             self._held[("key", key)] = _Held(act, device=Device.KEYBOARD)
-        return [Intent(act, Device.KEYBOARD), event]
+        return [Intent(act, Device.KEYBOARD)]
 
     # ------------------------------------------------------------------ gamepads
 
@@ -298,8 +261,11 @@ class InputRouter:
             pad.close()
             self.changes.append(("removed", pad))
 
-    def _button(self, event: pygame.event.Event, acts: dict[int, Act], source: str) -> list[Routed]:
-        act = acts.get(int(event.button))
+    def _button(
+        self, event: pygame.event.Event, keymap: Keymap, names: dict[int, str], source: str
+    ) -> list[Routed]:
+        name = names.get(int(event.button))
+        act = keymap.pad_act(name) if name is not None else None
         instance = int(getattr(event, "instance_id", -1))
         key = (source, instance, int(event.button))
         down = event.type in (pygame.CONTROLLERBUTTONDOWN, pygame.JOYBUTTONDOWN)

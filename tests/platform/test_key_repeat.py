@@ -11,6 +11,7 @@ import pytest
 
 from game.app import App
 from game.input.focus import FocusItem
+from game.input.intents import Act
 from game.input.router import REPEAT_DELAY, REPEAT_EVERY
 from game.scenes.kit.base import Scene
 
@@ -27,7 +28,7 @@ class Column(Scene):
         super().__init__(app)
         self.activated: list[int] = []
         self.backs = 0
-        self.keys: list[tuple[int, bool]] = []  # (key, repeat) of KEYDOWNs that reached handle
+        self.keys: list[int] = []  # the KEYDOWNs that reached handle (keys bound to nothing)
 
     def focus_items(self) -> list[FocusItem]:
         return [
@@ -38,16 +39,19 @@ class Column(Scene):
     def _activate(self, row: int) -> Callable[[], None]:
         return lambda: self.activated.append(row)
 
+    def actions(self) -> dict[Act, Callable[[], None]]:
+        return {Act.BACK: self.back}
+
+    def back(self) -> None:
+        self.backs += 1
+
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type != pygame.KEYDOWN:
-            return
-        self.keys.append((event.key, bool(getattr(event, "repeat", False))))
-        if event.key == pygame.K_ESCAPE:
-            self.backs += 1
+        if event.type == pygame.KEYDOWN:
+            self.keys.append(event.key)
 
 
 class Page(Scene):
-    """A scene with no focus items that scrolls on the arrow keys itself (like a rules page)."""
+    """A scene with no focus items that scrolls on Down itself (like a rules page)."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -56,9 +60,11 @@ class Page(Scene):
     def focus_items(self) -> list[FocusItem]:
         return []
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_DOWN:
-            self.scrolled += 1
+    def actions(self) -> dict[Act, Callable[[], None]]:
+        return {Act.DOWN: self.scroll}
+
+    def scroll(self) -> None:
+        self.scrolled += 1
 
 
 @pytest.fixture
@@ -133,7 +139,7 @@ def test_enter_space_and_escape_act_once_however_long_they_are_held(app: App) ->
     up(pygame.K_ESCAPE)
     app.step(STEP)
     assert column.backs == 1
-    assert all(not repeat for _, repeat in column.keys)
+    assert column.keys == [], "a key with a meaning comes as its act alone"
 
 
 def test_a_new_key_stops_the_held_one_repeating(app: App) -> None:
@@ -147,6 +153,7 @@ def test_a_new_key_stops_the_held_one_repeating(app: App) -> None:
     down(pygame.K_a)  # pressed while Down is still held: only the newest key repeats
     hold(app, 1.0)
     assert row(column) == moved
+    assert column.keys == [pygame.K_a], "a key that means nothing here comes as itself, once"
     up(pygame.K_a)
     up(pygame.K_DOWN)
     app.step(STEP)

@@ -1,5 +1,6 @@
-"""The input every page of buttons shares: a click goes to the button under it, a key to the
-scene's own action for it, and each frame the buttons fade toward showing or hiding."""
+"""The input every page of buttons shares: a click goes to the button under it, a key the
+scene binds to the scene's own action for it, and each frame the buttons fade toward showing or
+hiding."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
+from game.input.intents import Act, Device, Intent  # noqa: E402
 from game.scenes.kit.buttons import ButtonScene  # noqa: E402
-from game.view import controls
+from game.view import controls  # noqa: E402
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -33,8 +35,10 @@ class Door(ButtonScene):
         ]
         self.button = controls.Button("Close", pygame.Rect(10, 60, 100, 40), visible=False)
 
-    def key_actions(self) -> dict[int, Callable[[], None]]:
-        return {pygame.K_o: lambda: self.done.append("key")}
+    bindings = {Act.PLAY: ("o",)}
+
+    def actions(self) -> dict[Act, Callable[[], None]]:
+        return {Act.PLAY: lambda: self.done.append("key")}
 
 
 def _click(scene: ButtonScene, pos: tuple[int, int]) -> None:
@@ -43,7 +47,10 @@ def _click(scene: ButtonScene, pos: tuple[int, int]) -> None:
 
 
 def _key(scene: ButtonScene, code: int) -> None:
-    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+    """A key pressed, as the router hands it to the scene: its act, if it has one here."""
+    act = scene.keymap().key_act(code, 0)
+    if act is not None:
+        scene.intent(Intent(act, Device.KEYBOARD))
 
 
 def test_a_click_presses_the_button_under_it_and_nowhere_else() -> None:
@@ -59,6 +66,7 @@ def test_a_key_does_the_scenes_action_for_it_and_other_keys_nothing() -> None:
     _key(door, pygame.K_o)
     _key(door, pygame.K_x)
     assert door.done == ["key"]
+    assert Door.keymap().key_act(pygame.K_x, 0) is None, "X means nothing on this page"
 
 
 def test_each_frame_the_clock_runs_and_the_buttons_fade() -> None:

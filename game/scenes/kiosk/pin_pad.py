@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import _, ngettext
+from game.input.intents import Act
 from game.scenes.kit.base import Scene
 from game.view import controls, surfaces, typeset
 from game.view.layout import ui_scale
@@ -129,17 +130,21 @@ class PinPadScene(Scene):
                 return
         if event.type != pygame.KEYDOWN:
             return
-        name = pygame.key.name(event.key)
-        digit = name.strip("[]")
+        digit = pygame.key.name(event.key).strip("[]")  # a keypad's digits are named "[1]"
         if digit.isdigit() and len(digit) == 1:
             self.press(digit)
-        elif event.key == pygame.K_BACKSPACE:
-            self.quiet = 0.0
-            self.entered = self.entered[:-1]
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.press("OK")
-        elif event.key == pygame.K_ESCAPE:
-            self.cancel()
+
+    bindings = {Act.ERASE: ("backspace",)}
+
+    def actions(self) -> dict[Act, Callable[[], None]]:
+        return {Act.ERASE: self.erase, Act.ACTIVATE: self.submit_typed, Act.BACK: self.cancel}
+
+    def erase(self) -> None:
+        self.quiet = 0.0
+        self.entered = self.entered[:-1]
+
+    def submit_typed(self) -> None:
+        self.press("OK")
 
     def update(self, dt: float) -> None:
         self.quiet += dt

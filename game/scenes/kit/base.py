@@ -5,22 +5,27 @@ A scene gets ``handle(event)`` for input, ``update(dt)`` with elapsed seconds, a
 a transparent one (``opaque = False``: pause, round summary) are still drawn, so an overlay
 dims the table instead of hiding it.
 
-Keyboards and gamepads reach a scene first as intents (``intent``): by default the arrows,
-Tab, the d-pad and the shoulders move a focus over the scene's buttons and Enter/A activates
-it (see :mod:`game.input.focus`); a scene with more to choose from (the table, an options page)
-lists its own ``focus_items`` or overrides ``intent``. ``hints`` names the actions the prompt
-strip shows, drawn with the buttons of the device in use.
+Keyboards and gamepads reach a scene only as intents (``intent``), never as key codes: a scene
+says in ``bindings`` which keys and pad buttons mean which act beyond the usual ones (see
+:mod:`game.input.keymap`), and in ``actions`` what each act does. By default the arrows, Tab,
+the d-pad and the shoulders move a focus over the scene's buttons and Enter/A activates it (see
+:mod:`game.input.focus`); an act the focus does not use goes to ``actions``. A scene with more
+to choose from (the table, an options page) lists its own ``focus_items`` or overrides
+``intent``. ``hints`` names the actions the prompt strip shows, drawn with the buttons of the
+device in use.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
 from game.i18n import N_, _
 from game.input.focus import FocusItem, FocusRing, button_items, scene_buttons
-from game.input.intents import Intent
+from game.input.intents import Act, Intent
+from game.input.keymap import DEFAULT_BINDINGS, Bindings, Keymap
 
 if TYPE_CHECKING:
     from game.app import App
@@ -29,8 +34,12 @@ if TYPE_CHECKING:
 PACE_LABELS: dict[str, str] = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
 
 
+_keymaps: dict[type[Scene], Keymap] = {}
+
+
 class Scene:
     opaque = True  # False: the scene below shows through
+    bindings: ClassVar[Bindings] = {}  # keys and pad buttons meaning an act of this scene's own
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -67,6 +76,26 @@ class Scene:
 
     # ------------------------------------------------------------------ keyboard and gamepad
 
+    @classmethod
+    def keymap(cls) -> Keymap:
+        """What each key and pad button means in this scene: the usual ones and ``bindings``."""
+        made = _keymaps.get(cls)
+        if made is None:
+            made = _keymaps[cls] = Keymap.of(DEFAULT_BINDINGS, cls.bindings)
+        return made
+
+    def actions(self) -> Mapping[Act, Callable[[], None]]:
+        """What each act does here when the focus did not use it (Esc, the shortcuts...)."""
+        return {}
+
+    def perform(self, act: Act) -> bool:
+        """Do what ``actions`` says ``act`` does; False if it does nothing here."""
+        action = self.actions().get(act)
+        if action is None:
+            return False
+        action()
+        return True
+
     @property
     def nav(self) -> FocusRing:
         """The keyboard/gamepad focus of this scene (made on first use)."""
@@ -80,8 +109,8 @@ class Scene:
         return button_items(scene_buttons(self))
 
     def intent(self, intent: Intent) -> bool:
-        """A keyboard or gamepad intent; True if used (else it arrives as a key in ``handle``)."""
-        return self.nav.handle(intent, self.focus_items())
+        """A keyboard or gamepad intent: the focus first, then ``actions``; True if used."""
+        return self.nav.handle(intent, self.focus_items()) or self.perform(intent.act)
 
     def focus_rect(self) -> pygame.Rect | None:
         """Where to draw the focus ring (None: nothing focused)."""

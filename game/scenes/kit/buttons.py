@@ -1,16 +1,16 @@
-"""A scene run by a few buttons: the mouse goes to them first, then keys to their actions.
+"""A scene run by a few buttons: the pointer goes to them, keys and pad buttons to the focus.
 
 Most pages and dialogs (the menu, the daily table, statistics, pause, a question...) take input
-the same way: each button gets the event first (hover, press, click); a key pressed over no
-button does what the scene's :meth:`ButtonScene.key_actions` says. Each frame the scene's clock
-(``time``, for its fades) and its buttons' own fades advance; a new window size lays the scene
-out again (``_layout``). The buttons are those :func:`game.input.focus.scene_buttons` finds,
-the same ones the keyboard and gamepad focus goes over.
+the same way: each button gets a pointer event in turn (hover, press, click); a key or pad
+button comes as an act, moving the focus or doing what the scene's ``actions`` say. Each frame
+the scene's clock (``time``, for its fades) and its buttons' own fades advance; a new window
+size lays the scene out again (``_layout``). The buttons are those
+:func:`game.input.focus.scene_buttons` finds, the same ones the keyboard and gamepad focus goes
+over.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -33,27 +33,12 @@ class ButtonScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self._layout()
 
-    def key_actions(self) -> dict[int, Callable[[], None]]:
-        """What each key does when no button took the event (by pygame key code)."""
-        return {}
-
     def handle_buttons(self, event: pygame.event.Event) -> bool:
         """Every button sees the event in turn; True (and no further) once one uses it."""
         return any(button.handle(event) for button in scene_buttons(self))
 
-    def handle_keys(self, event: pygame.event.Event) -> bool:
-        """A key pressed with an action in :meth:`key_actions`: done; True if so."""
-        if event.type != pygame.KEYDOWN:
-            return False
-        action = self.key_actions().get(event.key)
-        if action is None:
-            return False
-        action()
-        return True
-
     def handle(self, event: pygame.event.Event) -> None:
-        if not self.handle_buttons(event):
-            self.handle_keys(event)
+        self.handle_buttons(event)
 
     def update(self, dt: float) -> None:
         self.time += dt

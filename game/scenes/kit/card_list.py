@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
@@ -178,21 +179,26 @@ class CardListScene(Scene):
                 index = self.index_at(event.pos)
                 if index is not None and index == self.index_at(press[0]):
                     self.tap(index, event.pos)
-        elif event.type == pygame.KEYDOWN:
-            self._key(event.key)
 
-    def _key(self, key: int) -> None:
+    # ------------------------------------------------------------------ keys
+
+    bindings = {
+        Act.BACK: ("escape", "backspace"),
+        Act.PAGE_DOWN: ("page down",),
+        Act.PAGE_UP: ("page up",),
+        Act.FIRST: ("home",),
+        Act.LAST: ("end",),
+    }
+
+    def actions(self) -> dict[Act, Callable[[], None]]:
         page = self.view.h * 0.9
-        if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-            self.back()
-        elif key == pygame.K_PAGEDOWN:
-            self.scroll_to(self.target + page)
-        elif key == pygame.K_PAGEUP:
-            self.scroll_to(self.target - page)
-        elif key == pygame.K_HOME:
-            self.scroll_to(0)
-        elif key == pygame.K_END:
-            self.scroll_to(self.max_scroll)
+        return {
+            Act.BACK: self.back,
+            Act.PAGE_DOWN: lambda: self.scroll_to(self.target + page),
+            Act.PAGE_UP: lambda: self.scroll_to(self.target - page),
+            Act.FIRST: lambda: self.scroll_to(0),
+            Act.LAST: lambda: self.scroll_to(self.max_scroll),
+        }
 
     def back(self) -> None:
         self.app.pop()
@@ -215,9 +221,9 @@ class CardListScene(Scene):
     def intent(self, intent: Intent) -> bool:
         grid = self.focus_grid()
         items = [item for row in grid for item in row]
-        if not items:
-            return False
         act = intent.act
+        if not items:
+            return self.perform(act)
         if act in _MOVES:
             current = self.nav.current(items)
             if current is None:  # the first press only shows where the focus is
@@ -238,7 +244,7 @@ class CardListScene(Scene):
             self.nav.focus(item)
             item.activate()
             return True
-        return False
+        return self.perform(act)
 
     def focus_rect(self) -> pygame.Rect | None:
         rect = super().focus_rect()

@@ -135,30 +135,18 @@ class OptionsScene(ButtonScene):
             for i, (row, _left, _right) in enumerate(self.rows):
                 if row.collidepoint(event.pos):
                     self.focus = i
-        elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.pop()
-            elif event.key == pygame.K_UP:
-                self.focus = (self.focus - 1) % len(self.options)
-            elif event.key == pygame.K_DOWN:
-                self.focus = (self.focus + 1) % len(self.options)
-            elif event.key == pygame.K_LEFT:
-                self._step(self.focus, -1)
-            elif event.key == pygame.K_RIGHT:
-                self._step(self.focus, 1)
-            elif event.key == pygame.K_RETURN and self.buttons:
-                action = self.buttons[-1].action
-                if action is not None:
-                    action()
 
     # ------------------------------------------------------------------ keyboard and gamepad
 
     def intent(self, intent: Intent) -> bool:
         n = len(self.options)
         total = n + len(self.buttons)
+        act = intent.act
+        if act == Act.BACK:
+            self.app.pop()
+            return True
         if total == 0:
             return False
-        act = intent.act
         focus = min(self.focus, total - 1)
         if act in (Act.UP, Act.DOWN, Act.NEXT, Act.PREV):
             step = -1 if act in (Act.UP, Act.PREV) else 1

@@ -16,6 +16,7 @@ import pygame
 
 from game import i18n
 from game.i18n import N_, _
+from game.input.intents import Act
 from game.scenes import flow
 from game.scenes.kit.buttons import ButtonScene
 from game.view import controls, typeset
@@ -28,7 +29,6 @@ if TYPE_CHECKING:
 
 class QuestionScene(ButtonScene):
     opaque = False
-    back_keys: tuple[int, ...] = (pygame.K_ESCAPE,)  # keys that answer no
     title = ""  # an msgid: translated when drawn
     words = ""  # an msgid too
 
@@ -63,8 +63,8 @@ class QuestionScene(ButtonScene):
         top = self.panel.bottom - round(24 * u) - column
         self.buttons = button_column(answers, (width // 2, top + column // 2), (bw, bh), gap)
 
-    def key_actions(self) -> dict[int, Callable[[], None]]:
-        return dict.fromkeys(self.back_keys, self.back)
+    def actions(self) -> dict[Act, Callable[[], None]]:
+        return {Act.BACK: self.back}
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme

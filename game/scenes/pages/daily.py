@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _
+from game.input.intents import Act
 from game.levels import CLEARED, OPEN, LadderEntry
 from game.levels.daily import DailyTable, daily_table
 from game.match.session import MatchConfig
@@ -61,12 +62,10 @@ class DailyScene(ButtonScene):
         self.best = daily_best(self.app, self.table)
         self._layout()
 
-    def key_actions(self) -> dict[int, Callable[[], None]]:
-        return {
-            pygame.K_ESCAPE: self.back,
-            pygame.K_BACKSPACE: self.back,
-            pygame.K_RETURN: self.play,
-        }
+    bindings = {Act.BACK: ("escape", "backspace")}
+
+    def actions(self) -> dict[Act, Callable[[], None]]:
+        return {Act.BACK: self.back, Act.ACTIVATE: self.play}
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, ngettext
+from game.input.intents import Act
 from game.scenes import flow
 from game.scenes.kit.buttons import ButtonScene
 from game.view import controls, surfaces, typeset
@@ -192,12 +193,8 @@ class MenuScene(ButtonScene):
     def settings(self) -> None:
         self.app.push(flow.settings(self.app))
 
-    def key_actions(self) -> dict[int, Callable[[], None]]:
-        return {
-            pygame.K_ESCAPE: self.app.quit,
-            pygame.K_RETURN: self.quick_play,
-            pygame.K_SPACE: self.quick_play,
-        }
+    def actions(self) -> dict[Act, Callable[[], None]]:
+        return {Act.BACK: self.app.quit, Act.ACTIVATE: self.quick_play}
 
     def update(self, dt: float) -> None:
         keeper = self.app.keeper

@@ -6,12 +6,14 @@ current language; the page is wrapped anew when the language or the window chang
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game import i18n
 from game.i18n import _
+from game.input.intents import Act
 from game.rules import Rules
 from game.scenes import flow
 from game.scenes.kit.base import Scene
@@ -108,14 +110,6 @@ class RulesScene(Scene):
         step = 60 * self.scale
         if event.type == pygame.MOUSEWHEEL:
             self.target -= event.y * step
-        elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.pop()
-                return
-            if event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
-                self.target += step * (5 if event.key == pygame.K_PAGEDOWN else 1)
-            elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
-                self.target -= step * (5 if event.key == pygame.K_PAGEUP else 1)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.view.collidepoint(event.pos):
                 self.drag_from = (event.pos[1], self.target)
@@ -125,6 +119,20 @@ class RulesScene(Scene):
         elif event.type == pygame.MOUSEBUTTONUP:
             self.drag_from = None
         self.target = max(0.0, min(self._max_scroll(), self.target))
+
+    bindings = {Act.PAGE_DOWN: ("page down",), Act.PAGE_UP: ("page up",)}
+
+    def actions(self) -> dict[Act, Callable[[], None]]:
+        return {
+            Act.BACK: self.back,
+            Act.DOWN: lambda: self.scroll_by(1),
+            Act.UP: lambda: self.scroll_by(-1),
+            Act.PAGE_DOWN: lambda: self.scroll_by(5),
+            Act.PAGE_UP: lambda: self.scroll_by(-5),
+        }
+
+    def scroll_by(self, lines: int) -> None:
+        self.target = max(0.0, min(self._max_scroll(), self.target + lines * 60 * self.scale))
 
     def update(self, dt: float) -> None:
         self.button.update(dt)

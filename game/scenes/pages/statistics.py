@@ -13,6 +13,7 @@ import pygame
 
 from game import i18n
 from game.i18n import N_, _
+from game.input.intents import Act
 from game.scenes import flow
 from game.scenes.kit.buttons import ButtonScene
 from game.view import controls, surfaces, typeset
@@ -112,8 +113,10 @@ class StatisticsScene(ButtonScene):
         bw = min(bw, (width - (n + 1) * gap) // n)
         button_row(self.buttons, (width // 2, height - round(40 * u)), (bw, bh), gap)
 
-    def key_actions(self) -> dict[int, Callable[[], None]]:
-        return dict.fromkeys((pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_BACKSPACE), self.back)
+    bindings = {Act.BACK: ("escape", "backspace")}
+
+    def actions(self) -> dict[Act, Callable[[], None]]:
+        return {Act.BACK: self.back, Act.ACTIVATE: self.back}
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme

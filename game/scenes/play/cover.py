@@ -61,11 +61,8 @@ class CoverScene(Scene):
             if self._armed:
                 self.reveal()
             self._armed = False
-        elif event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.reveal()
-            elif event.key in (pygame.K_ESCAPE, pygame.K_p):
-                self.pause()
+
+    bindings = {Act.PAUSE: ("p",)}
 
     def intent(self, intent: Intent) -> bool:
         if intent.act == Act.ACTIVATE:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _
+from game.input.intents import Act
 from game.match.session import Session
 from game.rules import Tile
 from game.rules import events as ev
@@ -106,13 +107,11 @@ class DealScene(Scene):
         return _("Who holds {tile}?").format(tile=engine)
 
     def handle(self, event: pygame.event.Event) -> None:
-        if (
-            event.type == pygame.MOUSEBUTTONUP
-            or (event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN))
-            or event.type == pygame.KEYDOWN
-            and event.key == pygame.K_ESCAPE
-        ):
+        if event.type == pygame.MOUSEBUTTONUP:
             self.skip()
+
+    def actions(self) -> dict[Act, Callable[[], None]]:
+        return {Act.ACTIVATE: self.skip, Act.BACK: self.skip}  # Enter, Space, Esc: no waiting
 
     def skip(self) -> None:
         if not self.dealt:

@@ -369,12 +369,6 @@ class LessonScene(TableScene):
     def handle(self, event: pygame.event.Event) -> None:
         if self.next_button.handle(event):
             return
-        if (
-            event.type == pygame.KEYDOWN
-            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-            and self.next_button.active
-        ):
-            return  # Enter arrives as an intent too (the focus): act once
         super().handle(event)
 
     def intent(self, intent: Intent) -> bool:

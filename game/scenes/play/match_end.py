@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import N_, _, join_names, ngettext, translate
+from game.input.intents import Act
 from game.levels import LOCKED, LadderEntry, Rating, rate_game
 from game.match.session import MatchConfig, Session
 from game.scenes import flow
@@ -181,8 +182,8 @@ class MatchEndScene(ButtonScene):
     def ladder(self) -> None:
         self.app.reset(flow.menu(self.app), flow.ladder(self.app, self.session.ladder))
 
-    def key_actions(self) -> dict[int, Callable[[], None]]:
-        return {pygame.K_ESCAPE: self.menu}
+    def actions(self) -> dict[Act, Callable[[], None]]:
+        return {Act.BACK: self.menu}
 
     def title(self) -> str:
         names = self.session.names

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _
+from game.input.intents import Act
 from game.match.session import Session
 from game.scenes import flow
 from game.scenes.kit.buttons import ButtonScene
@@ -62,8 +63,10 @@ class PauseScene(ButtonScene):
             self.session.close()
         flow.to_menu(self.app)
 
-    def key_actions(self) -> dict[int, Callable[[], None]]:
-        return {pygame.K_ESCAPE: self.resume_game, pygame.K_p: self.resume_game}
+    bindings = {Act.PAUSE: ("p",)}
+
+    def actions(self) -> dict[Act, Callable[[], None]]:
+        return {Act.BACK: self.resume_game, Act.PAUSE: self.resume_game}
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme

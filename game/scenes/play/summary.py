@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, join_names, ngettext, pgettext
+from game.input.intents import Act
 from game.match.session import Session
 from game.rules import events as ev
 from game.scenes import flow
@@ -81,8 +82,8 @@ class RoundSummaryScene(ButtonScene):
         self.app.pop()
         self.app.replace(flow.deal(self.app, self.session, self.view))
 
-    def key_actions(self) -> dict[int, Callable[[], None]]:
-        return {pygame.K_RETURN: self.next, pygame.K_SPACE: self.next}
+    def actions(self) -> dict[Act, Callable[[], None]]:
+        return {Act.ACTIVATE: self.next}
 
     def update(self, dt: float) -> None:
         super().update(dt)  # the clock and the button

@@ -127,9 +127,6 @@ class TableScene(TablePointer, TableFocus, TableHelp, TableTurns, TablePrompt):
     # ------------------------------------------------------------------ input
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN:
-            self._key(event)
-            return
         if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             return
         if event.type != pygame.MOUSEMOTION and event.button != 1:
@@ -147,21 +144,6 @@ class TableScene(TablePointer, TableFocus, TableHelp, TableTurns, TablePrompt):
             self._motion(event.pos)
         else:
             self._up(event.pos)
-
-    def _key(self, event: pygame.event.Event) -> None:
-        # Enter, Space and the arrows arrive as intents (the focus, below); these are shortcuts.
-        if event.key in (pygame.K_ESCAPE, pygame.K_p):
-            self.pause()
-        elif event.key == pygame.K_d:
-            self.do_draw()
-        elif event.key == pygame.K_s:
-            self.do_sort()
-        elif event.key == pygame.K_h:
-            self.do_hint()
-        elif event.key == pygame.K_BACKSPACE or (
-            event.key == pygame.K_z and int(getattr(event, "mod", 0)) & pygame.KMOD_CTRL
-        ):
-            self.do_undo()
 
     def pause(self) -> None:
         self._cancel_drag()

@@ -8,7 +8,7 @@ import pygame
 
 from game.i18n import _
 from game.input.focus import FocusItem
-from game.input.intents import Act, Intent
+from game.input.intents import Act, Device, Intent
 from game.rules import Play, Tile
 from game.scenes.play.table_base import TableBase
 
@@ -18,23 +18,35 @@ BUTTONS = ("draw", "done", "hint", "sort", "plan", "undo")  # the table's button
 class TableFocus(TableBase):
     """The table scene's focus and intents, and which seat's card shows."""
 
+    # The table's shortcuts (the pad has them on its buttons: X draws, Y sorts, Start pauses).
+    bindings = {
+        Act.PAUSE: ("p",),
+        Act.DRAW: ("d",),
+        Act.SORT: ("s",),
+        Act.HINT: ("h",),
+        Act.UNDO: ("backspace", "ctrl+z"),
+    }
+
     def intent(self, intent: Intent) -> bool:
         act = intent.act
-        if act == Act.PAUSE:
-            self.pause()
+        shortcuts = {
+            Act.PAUSE: self.pause,
+            Act.DRAW: self.do_draw,
+            Act.SORT: self.do_sort,
+            Act.HINT: self.do_hint,
+        }
+        if act in shortcuts:
+            shortcuts[act]()
             return True
-        if act == Act.DRAW:
-            self.do_draw()
-            return True
-        if act == Act.SORT:
-            self.do_sort()
-            return True
-        if act == Act.UNDO and self.undo_offered:
+        # Backspace always means Undo; the pad's Back only where a turn can be taken back
+        # (elsewhere the app makes it B)
+        if act == Act.UNDO and (self.undo_offered or intent.device == Device.KEYBOARD):
             self.do_undo()
             return True
         if act == Act.BACK:
             if self.selected is None:
-                return False  # Esc / B with nothing in hand: the pause menu (``_key``)
+                self.pause()  # Esc / B with nothing in hand: the pause menu
+                return True
             tile = self.selected
             self._deselect()
             self.nav.key = ("tile", tile)

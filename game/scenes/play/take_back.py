@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-import pygame
-
 from game.i18n import N_, _
+from game.input.intents import Act
 from game.scenes.kit.question import QuestionScene
 
 if TYPE_CHECKING:
@@ -20,7 +19,7 @@ if TYPE_CHECKING:
 
 
 class TakeBackScene(QuestionScene):
-    back_keys = (pygame.K_ESCAPE, pygame.K_BACKSPACE)
+    bindings = {Act.BACK: ("escape", "backspace")}
 
     def __init__(self, app: App, table: TableScene) -> None:
         self.table = table

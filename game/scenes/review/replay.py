@@ -15,7 +15,7 @@ import pygame
 
 from game import i18n
 from game.i18n import _
-from game.input.intents import Device, Intent
+from game.input.intents import Act, Device, Intent
 from game.rules import GameState, Play
 from game.rules import events as ev
 from game.rules.record import Record, RecordError, ReplayStep, load_record, replay_steps
@@ -166,28 +166,39 @@ class ReplayScene(Scene):
                 4.0,
             )
 
+    bindings = {
+        Act.PLAY: ("space",),
+        Act.STEP: ("right",),
+        Act.FASTER: ("plus", "equals", "keypad plus"),
+        Act.SLOWER: ("minus", "keypad minus"),
+    }
+
+    def actions(self) -> dict[Act, Callable[[], None]]:
+        return {
+            Act.PLAY: self.toggle,
+            Act.STEP: self.step_paused,
+            Act.FASTER: lambda: self.change_speed(1),
+            Act.SLOWER: lambda: self.change_speed(-1),
+            Act.BACK: self.leave,
+        }
+
     def intent(self, intent: Intent) -> bool:
         if intent.device == Device.KEYBOARD:
-            return False  # the replay's own keys: Space plays, Right steps, +/- speed
+            return self.perform(intent.act)  # the replay's own keys, no focus to move
         return super().intent(intent)
+
+    def step_paused(self) -> None:
+        self.playing = False
+        self.step_once()
+
+    def change_speed(self, step: int) -> None:
+        self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + step))
 
     def handle(self, event: pygame.event.Event) -> None:
         for button in self.buttons.values():
             if button.handle(event):
                 return
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_SPACE:
-                self.toggle()
-            elif event.key == pygame.K_RIGHT:
-                self.playing = False
-                self.step_once()
-            elif event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-                self.speed_index = min(len(SPEEDS) - 1, self.speed_index + 1)
-            elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-                self.speed_index = max(0, self.speed_index - 1)
-            elif event.key == pygame.K_ESCAPE:
-                self.leave()
-        elif (
+        if (
             event.type == pygame.MOUSEBUTTONUP
             and event.button == 1
             and self.view.layout.pause_button.collidepoint(event.pos)
@@ -287,8 +298,8 @@ class ReplayErrorScene(ButtonScene):
     def close(self) -> None:
         self.app.quit(1)  # the replay did not happen
 
-    def key_actions(self) -> dict[int, Callable[[], None]]:
-        return {pygame.K_ESCAPE: self.close, pygame.K_RETURN: self.close}
+    def actions(self) -> dict[Act, Callable[[], None]]:
+        return {Act.BACK: self.close, Act.ACTIVATE: self.close}
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme

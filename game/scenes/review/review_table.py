@@ -25,6 +25,7 @@ thresholds. The tags, the sentence box and the marks' tips are drawn by
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -328,7 +329,24 @@ class ReviewTableScene(Scene):
             return True
         if act == Act.ACTIVATE:
             return self.nav.handle(intent, items)
-        return False
+        return self.perform(act)
+
+    bindings = {
+        Act.SORT: ("s",),  # the summary, as the pad's Y
+        Act.FIRST: ("home",),
+        Act.LAST: ("end",),
+        Act.PAGE_DOWN: ("page down",),
+        Act.PAGE_UP: ("page up",),
+    }
+
+    def actions(self) -> dict[Act, Callable[[], None]]:
+        last = len(self.decisions) - 1
+        return {
+            Act.FIRST: lambda: self.show(0) if self.decisions else None,
+            Act.LAST: lambda: self.show(last) if self.decisions else None,
+            Act.PAGE_DOWN: self.next_mistake,
+            Act.PAGE_UP: self.previous_mistake,
+        }
 
     def _cycle(self, items: list[FocusItem], step: int) -> None:
         """Move the focus along ``items`` in their order (from nothing: the first or last)."""
@@ -341,9 +359,6 @@ class ReviewTableScene(Scene):
         self.nav.focus(items[(items.index(current) + step) % len(items)])
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN:
-            self._key(event)
-            return
         if self.summary_open:
             self.summary.handle(event)
             return
@@ -366,21 +381,6 @@ class ReviewTableScene(Scene):
             dx, dy = event.pos[0] - start[0], event.pos[1] - start[1]
             if abs(dx) >= max(40, round(70 * ui_scale(self.size))) and abs(dy) < abs(dx) / 2:
                 self.step(-1 if dx > 0 else 1)
-
-    def _key(self, event: pygame.event.Event) -> None:
-        key = event.key
-        if key == pygame.K_s:
-            self.toggle_summary()
-        elif self.summary_open:
-            return
-        elif key == pygame.K_HOME and self.decisions:
-            self.show(0)
-        elif key == pygame.K_END and self.decisions:
-            self.show(len(self.decisions) - 1)
-        elif key == pygame.K_PAGEDOWN:
-            self.next_mistake()
-        elif key == pygame.K_PAGEUP:
-            self.previous_mistake()
 
     def _timeline_pointer(self, event: pygame.event.Event) -> None:
         timeline = self.timeline

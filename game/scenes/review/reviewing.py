@@ -21,6 +21,7 @@ import pygame
 
 from game.ai.review import DEFAULT_GUESSES
 from game.i18n import N_, _, ngettext
+from game.input.intents import Act
 from game.match.review_worker import ReviewJob
 from game.rules.record import Record
 from game.scenes import flow
@@ -113,8 +114,10 @@ class ReviewingScene(ButtonScene):
         size = (max(140, round(220 * u)), max(32, round(50 * u)))
         button_row([button], (width // 2, height - round(40 * u)), size, 0)
 
-    def key_actions(self) -> dict[int, Callable[[], None]]:
-        return {pygame.K_ESCAPE: self.cancel, pygame.K_BACKSPACE: self.cancel}
+    bindings = {Act.BACK: ("escape", "backspace")}
+
+    def actions(self) -> dict[Act, Callable[[], None]]:
+        return {Act.BACK: self.cancel}
 
     def update(self, dt: float) -> None:
         if self.job.poll() and self.job.result is not None:
