@@ -259,7 +259,7 @@ def _scene_classes() -> set[str]:
 def check_round(app: App) -> str:
     from game.match.runner import ProcessRunner
     from game.match.session import MatchConfig, Session
-    from game.rules import Rules
+    from game.rules import PLAY, Rules
     from game.rules.record import load_record
     from game.scenes.pages.menu import MenuScene
     from game.scenes.play.deal import DealScene
@@ -295,7 +295,7 @@ def check_round(app: App) -> str:
         app.draw(app.screen)
         _not_blank(app.screen, "match end")
         state = session.state
-        _need(state.phase != "play", "the summary came up while the round was in play")
+        _need(state.phase != PLAY, "the summary came up while the round was in play")
         if isinstance(runner, ProcessRunner):
             _need(runner.in_worker, "the computer seats fell back to the frame: no worker process")
         _, replayed = load_record(session.writer.text())

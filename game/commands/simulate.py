@@ -13,7 +13,7 @@ from pathlib import Path
 
 from game.ai.simple import SEAT_KINDS, Seat, make_seat
 from game.match.playout import play_out
-from game.rules import END_TURN, SUPPORTED_SETS, Action, GameState, Play, Rules
+from game.rules import END_TURN, SUPPORTED_SETS, Action, GameState, Play, RoundEnd, Rules
 from game.rules.options import MAX_PLAYERS, MIN_PLAYERS
 from game.rules.record import RecordError, RecordWriter
 from game.rules.state import PLAY
@@ -26,7 +26,7 @@ class MatchResult:
     winners: tuple[int, ...]
     rounds: int
     actions: int
-    round_ends: Counter[str]
+    round_ends: Counter[RoundEnd]
     record: str | None = None
 
 
@@ -35,7 +35,7 @@ class Summary:
     matches: int = 0
     rounds: int = 0
     actions: int = 0
-    round_ends: Counter[str] = field(default_factory=Counter)
+    round_ends: Counter[RoundEnd] = field(default_factory=Counter)
     score_sums: list[int] = field(default_factory=list)
     wins: list[float] = field(default_factory=list)
     seconds: float = 0.0
@@ -65,10 +65,11 @@ def play_match(
     """Play one whole match; each seat decides from its own observation only."""
     game = GameState.new(rules, players, seed, names)
     writer = RecordWriter(game) if record else None
-    ends: Counter[str] = Counter()
+    ends: Counter[RoundEnd] = Counter()
 
     def count_end(state: GameState) -> None:
-        ends[state.end_reason] += 1
+        if state.end_reason is not None:
+            ends[state.end_reason] += 1
 
     if writer is None:  # nothing reads the events without a record: the same play without them
         actions = play_out(game, seats, round_ended=count_end)

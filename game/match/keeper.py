@@ -54,6 +54,7 @@ from game.store.autosave import AutoSaver
 from game.store.home import MATCH_ID, SavedGame, Store
 from game.store.match_log import MatchLog
 from game.store.safe_files import os_reason, record_digest
+from game.store.values import MODES, MatchMode
 from game.trace import say, tracing
 
 if TYPE_CHECKING:  # (the rules are imported where used: not before the menu's first frame)
@@ -320,7 +321,8 @@ def session_from_save(saved: SavedGame, *, inline: bool = False) -> Session:
     session.match_id = saved_match_id(saved)
     session.take_backs = meta.get("take_backs") is True
     session.practice = meta.get("practice") is True  # a practice match stays one
-    session.mode = str(meta.get("mode", session.mode))
+    mode = meta.get("mode")  # checked by game_meta_from_json: a word of MatchMode, or absent
+    session.mode = MatchMode(mode) if mode in MODES else session.mode
     if meta.get("ended_turn") is True and state.in_first_turn_line:
         from game.rules import END_TURN
 

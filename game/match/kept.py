@@ -10,7 +10,8 @@ from typing import Any
 
 from game.match.session import Session
 from game.store.home import Store
-from game.store.recent import MODES, RecentMatches
+from game.store.recent import RecentMatches
+from game.store.values import MatchMode
 
 
 def match_entry(session: Session) -> dict[str, Any]:
@@ -18,18 +19,20 @@ def match_entry(session: Session) -> dict[str, Any]:
     state = session.state
     deal = state.rules.deal_for(state.players)
     if session.daily is not None:
-        mode = "daily"
+        mode = MatchMode.DAILY
     elif session.level is not None:
-        mode = "level"
+        mode = MatchMode.LEVEL
     elif session.pass_and_play:
-        mode = "pass_and_play"
+        mode = MatchMode.PASS_AND_PLAY
     else:
-        mode = session.mode if session.mode in MODES else "quick"
+        mode = session.mode
     people = [seat for seat, kind in enumerate(session.kinds) if kind is None]
     return {
         "match": session.match_id,
         "mode": mode,
-        "level": session.level.name if session.level is not None and mode == "level" else "",
+        "level": session.level.name
+        if session.level is not None and mode == MatchMode.LEVEL
+        else "",
         "day": session.daily.key if session.daily is not None else "",
         "names": list(state.names),
         "totals": list(state.totals),

@@ -23,6 +23,7 @@ from game.rules.record import (
     replay_steps,
     turn_starts,
 )
+from game.store.values import MatchMode
 
 if TYPE_CHECKING:
     from game.ai.simple import Seat
@@ -112,7 +113,7 @@ class MatchConfig:
     daily: DailyTable | None = None  # the day's table, when this is the daily match
     ladder: tuple[Level, ...] | None = None  # the ladder the level is on (None: levels/)
     practice: bool = False  # the Practice table: take-backs always on (see Session.undo)
-    mode: str = "quick"  # where it was chosen: "quick" play or a "custom" table (game.store.recent)
+    mode: MatchMode = MatchMode.QUICK  # quick play or a custom table (game.store.recent)
 
     @staticmethod
     def for_level(
@@ -244,7 +245,7 @@ class Session:
         self.practice = False
         # Which table it is, for Recent matches (a level's, the day's, pass and play: see
         # game.match.kept.match_entry): "quick", "practice" or "custom".
-        self.mode = "practice" if config.practice else config.mode
+        self.mode = MatchMode.PRACTICE if config.practice else config.mode
 
     def is_person(self, seat: int) -> bool:
         return self.kinds[seat] is None

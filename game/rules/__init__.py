@@ -7,6 +7,7 @@ Start with :class:`GameState` (``new``, ``start_round``, ``legal_actions``, ``ch
 from .actions import DRAW, END_TURN, PASS, Action, Draw, EndTurn, Pass, Play, train_name
 from .observation import LogEntry, Observation, TrainView, determinize
 from .options import Deal, Rules, RulesError
+from .phases import DecidedBy, Phase, RoundEnd
 from .reasons import IllegalActionError, Reason, Refusal
 from .state import MATCH_OVER, PLAY, ROUND_OVER, GameState
 from .tiles import SUPPORTED_SETS, Tile, set_tiles, tile_count
@@ -21,6 +22,7 @@ __all__ = [
     "SUPPORTED_SETS",
     "Action",
     "Deal",
+    "DecidedBy",
     "Draw",
     "EndTurn",
     "GameState",
@@ -30,10 +32,12 @@ __all__ = [
     "TrainView",
     "determinize",
     "Pass",
+    "Phase",
     "Play",
     "Reason",
     "Refusal",
     "Rules",
+    "RoundEnd",
     "RulesError",
     "Tile",
     "set_tiles",

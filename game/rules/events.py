@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .phases import DecidedBy, RoundEnd
 from .tiles import Tile
 
 
@@ -81,7 +82,7 @@ class WentOut(NamedTuple):
 
 class RoundEnded(NamedTuple):
     round: int
-    reason: str  # "out" or "blocked"
+    reason: RoundEnd
     hands: tuple[tuple[Tile, ...], ...]
     scores: tuple[int, ...]
     totals: tuple[int, ...]
@@ -91,7 +92,7 @@ class RoundEnded(NamedTuple):
 class MatchEnded(NamedTuple):
     totals: tuple[int, ...]
     winners: tuple[int, ...]
-    decided_by: str  # "score", "rounds_won", "lowest_round" or "tie"
+    decided_by: DecidedBy
 
 
 Event = (

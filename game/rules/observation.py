@@ -24,6 +24,7 @@ from typing import NamedTuple
 
 from .actions import Action, play_table
 from .options import Deal, Rules, RulesError
+from .phases import Phase
 from .state import LOG_DRAW, NO_MATCH_VIEW, PLAY, GameState
 from .tiles import ALL_TILES, DOUBLE_ID, HIGH, LOW, Tile, ids_to_tiles, mask_of, set_mask
 
@@ -72,7 +73,7 @@ class Observation(NamedTuple):
     names: tuple[str, ...]
     rules: Rules
     deal: Deal
-    phase: str
+    phase: Phase
     round_number: int
     engine: Tile
     hand: tuple[Tile, ...]
@@ -270,7 +271,7 @@ def determinize(
     state.round_scores = [list(r) for r in obs.round_scores]
     state.rounds_won = list(obs.rounds_won)
     state.match_winners = ()
-    state.decided_by = ""
+    state.decided_by = None
     state.engine_number = obs.engine.high
     state.hands = hands
     state.boneyard = pile[::-1]
@@ -283,7 +284,7 @@ def determinize(
     state.log = list(obs.log_masks)
     state.went_out = list(obs.went_out)
     state.out_pending = obs.out_pending
-    state.end_reason = ""
+    state.end_reason = None
     state.round_winners = ()
     state.satisfy = obs.must_satisfy if obs.must_satisfy is not None else -1
     state.follow = obs.must_follow

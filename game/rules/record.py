@@ -10,11 +10,11 @@ returns nothing until the whole record has been checked, so nothing half-read re
 
 This module turns text into values and back; opening files is the caller's business.
 
->>> from game.rules import GameState, Rules
+>>> from game.rules import PLAY, GameState, Rules
 >>> game = GameState.new(Rules.standard().with_options(set_size=6, rounds=1), 2, seed=3)
 >>> writer = RecordWriter(game)
 >>> writer.add(game.start_round())
->>> while game.phase == "play":
+>>> while game.phase == PLAY:
 ...     writer.add(game.apply(game.legal_actions()[0]))
 >>> record, replayed = load_record(writer.text())
 >>> replayed.totals == game.totals

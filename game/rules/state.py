@@ -17,8 +17,8 @@ methods speak in :class:`Tile` and action objects.
 
 >>> game = GameState.new(Rules.standard(), players=4, seed=7)
 >>> _ = game.start_round()
->>> game.phase, game.round_number, game.engine
-('play', 1, Tile(low=12, high=12))
+>>> game.phase == PLAY, game.round_number, game.engine
+(True, 1, Tile(low=12, high=12))
 >>> all(game.check(action) is None for action in game.legal_actions())
 True
 """
@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn
 from . import events as ev
 from .actions import DRAW, END_TURN, PASS, Action, Draw, EndTurn, Pass, Play, play_table
 from .options import Deal, Rules, RulesError
+from .phases import DecidedBy, Phase, RoundEnd
 from .reasons import IllegalActionError, Reason, Refusal
 from .tiles import (
     ALL_TILES,
@@ -52,9 +53,10 @@ from .tiles import (
 if TYPE_CHECKING:
     from .observation import Observation, TrainView
 
-PLAY: Final = "play"
-ROUND_OVER: Final = "round_over"
-MATCH_OVER: Final = "match_over"
+# The phases by their short names, as the engine and its callers have always said them.
+PLAY: Final = Phase.PLAY
+ROUND_OVER: Final = Phase.ROUND_OVER
+MATCH_OVER: Final = Phase.MATCH_OVER
 
 # A match view that no state matches: observations build the real one when first asked.
 NO_MATCH_VIEW: Final[tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]] = (
@@ -129,13 +131,13 @@ class GameState:
     names: tuple[str, ...]
     seed: int
     _plays: tuple[tuple[Play, ...], ...]
-    phase: str
+    phase: Phase
     round_number: int
     totals: list[int]
     round_scores: list[list[int]]
     rounds_won: list[int]
     match_winners: tuple[int, ...]
-    decided_by: str
+    decided_by: DecidedBy | None  # None until the match is over
     engine_number: int
     hands: list[int]
     boneyard: list[int]
@@ -148,7 +150,7 @@ class GameState:
     log: list[tuple[int, int, int]]
     went_out: list[int]
     out_pending: bool
-    end_reason: str
+    end_reason: RoundEnd | None  # None while a round is played
     round_winners: tuple[int, ...]
     satisfy: int
     follow: bool
@@ -196,7 +198,7 @@ class GameState:
         self.round_scores = []
         self.rounds_won = [0] * players
         self.match_winners = ()
-        self.decided_by = ""
+        self.decided_by = None
         self.engine_number = deal.set_size
         self.hands = [0] * players
         self.boneyard = []
@@ -209,7 +211,7 @@ class GameState:
         self.log = []
         self.went_out = []
         self.out_pending = False
-        self.end_reason = ""
+        self.end_reason = None
         self.round_winners = ()
         self._reset_turn()
         self._laid = 0
@@ -327,7 +329,7 @@ class GameState:
         self.log = []
         self.went_out = []
         self.out_pending = False
-        self.end_reason = ""
+        self.end_reason = None
         self.round_winners = ()
         self._reset_turn()
         self._laid = 0
@@ -674,7 +676,7 @@ class GameState:
                 self.out_pending = True
                 self._end_turn(events)
             else:
-                self._end_round("out", events)
+                self._end_round(RoundEnd.OUT, events)
             return
 
         if self.first_pending[seat]:
@@ -712,7 +714,7 @@ class GameState:
             events.append(_event(ev.TurnPassed, (seat,)))
         self.first_pending[seat] = False
         if not self.boneyard and not self.out_pending and self.is_blocked():
-            self._end_round("blocked", events)
+            self._end_round(RoundEnd.BLOCKED, events)
             return
         self._end_turn(events)
 
@@ -747,7 +749,7 @@ class GameState:
         self.chain = False
         self._legal = None
         if self.out_pending and True not in first_pending:
-            self._end_round("out", events)
+            self._end_round(RoundEnd.OUT, events)
             return
         seat = self.current = (self.current + 1) % self.players
         first = first_pending[seat]
@@ -768,10 +770,10 @@ class GameState:
             value += self.rules.double_blank_points
         return value
 
-    def _end_round(self, reason: str, events: list[ev.Event] | None) -> None:
+    def _end_round(self, reason: RoundEnd, events: list[ev.Event] | None) -> None:
         players = range(self.players)
         values = [self.hand_value(s) for s in players]
-        if reason == "out":
+        if reason == RoundEnd.OUT:
             winners = tuple(sorted(self.went_out))
         else:
             lowest = min(values)
@@ -807,11 +809,11 @@ class GameState:
         totals = self.totals
         best = min(totals) if penalty else max(totals)
         tied = [s for s in range(self.players) if totals[s] == best]
-        decided_by = "score"
+        decided_by = DecidedBy.SCORE
         if len(tied) > 1:
             most = max(self.rounds_won[s] for s in tied)
             tied = [s for s in tied if self.rounds_won[s] == most]
-            decided_by = "rounds_won"
+            decided_by = DecidedBy.ROUNDS_WON
         if len(tied) > 1 and penalty:
             lowest = {s: self._lowest_nonzero_round(s) for s in tied}
             known = [v for v in lowest.values() if v is not None]
@@ -819,9 +821,9 @@ class GameState:
                 low = min(known)
                 narrowed = [s for s in tied if lowest[s] == low]
                 tied = narrowed
-                decided_by = "lowest_round"
+                decided_by = DecidedBy.LOWEST_ROUND
         if len(tied) > 1:
-            decided_by = "tie"
+            decided_by = DecidedBy.TIE
         self.match_winners = tuple(tied)
         self.decided_by = decided_by
         self.phase = MATCH_OVER
@@ -862,7 +864,7 @@ class GameState:
 
     def round_result(self) -> ev.RoundEnded | None:
         """The last finished round's result (as its RoundEnded event), or None."""
-        if self.phase == PLAY or not self.round_scores:
+        if self.phase == PLAY or not self.round_scores or self.end_reason is None:
             return None
         return ev.RoundEnded(
             self.round_number,
@@ -875,7 +877,7 @@ class GameState:
 
     def match_result(self) -> ev.MatchEnded | None:
         """The match's result (as its MatchEnded event) once it is over, else None."""
-        if self.phase != MATCH_OVER:
+        if self.phase != MATCH_OVER or self.decided_by is None:
             return None
         return ev.MatchEnded(tuple(self.totals), self.match_winners, self.decided_by)
 

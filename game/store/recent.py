@@ -72,7 +72,6 @@ from game.store.recent_entry import (
     LINK,
     MAX_JSON_NESTING,
     MAX_RECENT,
-    MODES,
     OTHER_MATCH,
     REASONS,
     RECENT_VERSION,
@@ -92,6 +91,7 @@ from game.store.safe_files import (
     record_digest,
     write_text_atomically,
 )
+from game.store.values import MODES
 
 if TYPE_CHECKING:
     from game.ai.review import Review

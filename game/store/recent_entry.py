@@ -17,11 +17,10 @@ from typing import Any
 
 from game.i18n import N_, _, ngettext, translate
 from game.store.home import FORMAT_PREFIX, check_name
-from game.store.values import is_int
+from game.store.values import MODES, MatchMode, is_int
 
 MAX_RECENT = 20
 RECENT_VERSION = 1
-MODES = ("quick", "practice", "custom", "pass_and_play", "level", "daily")
 MAX_JSON_NESTING = 16  # a review nests 7 deep, an entry 3: deeper is not ours
 _KEY = re.compile(r"[A-Za-z0-9_-]{1,80}")
 _DAY = re.compile(r"(\d{4}-\d{2}-\d{2})?")
@@ -51,7 +50,7 @@ class RecentMatch:
     match: str
     order: int
     ended: str  # UTC, "YYYY-MM-DDTHH:MM:SSZ"
-    mode: str
+    mode: MatchMode
     level: str
     day: str
     names: tuple[str, ...]
@@ -147,21 +146,21 @@ class RecentMatch:
         return f"{verdict} · {points}"
 
 
-def title_for(mode: str, level: str = "", day: str = "") -> str:
+def title_for(mode: MatchMode, level: str = "", day: str = "") -> str:
     """A table's title in the current language: a level's name, the daily table of a day,
     quick play, practice, a custom table, pass and play."""
-    if mode == "level" and level:
+    if mode == MatchMode.LEVEL and level:
         return translate(level)
-    if mode == "daily":
+    if mode == MatchMode.DAILY:
         if not day:
             return _("Daily table")
         # Translators: the daily table of a day; {date} is the day as YYYY-MM-DD
         return _("Daily table of {date}").format(date=day)
     words = {
-        "quick": N_("Quick play"),
-        "practice": N_("Practice"),
-        "custom": N_("Custom table"),
-        "pass_and_play": N_("Pass and play"),
+        MatchMode.QUICK: N_("Quick play"),
+        MatchMode.PRACTICE: N_("Practice"),
+        MatchMode.CUSTOM: N_("Custom table"),
+        MatchMode.PASS_AND_PLAY: N_("Pass and play"),
     }
     return translate(words.get(mode, N_("Quick play")))
 
@@ -246,7 +245,7 @@ def entry_from_json(obj: Any, path: Path) -> RecentMatch:
         match=match,
         order=order,
         ended=ended,
-        mode=mode,
+        mode=MatchMode(mode),
         level=level,
         day=day,
         names=names,

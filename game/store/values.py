@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from datetime import date
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeGuard, TypeVar
 
 from game.i18n import translate
@@ -466,7 +467,20 @@ def progress_from_json(obj: Mapping[str, Any], bad: list[str]) -> Progress:
 
 
 # ------------------------------------------------------------------------------ saved game
-SAVED_MODES = ("quick", "practice", "custom", "pass_and_play", "level", "daily")  # recent.MODES
+
+
+class MatchMode(StrEnum):
+    """Where a match was chosen: the saved game and Recent matches keep it by these words."""
+
+    QUICK = "quick"
+    PRACTICE = "practice"
+    CUSTOM = "custom"
+    PASS_AND_PLAY = "pass_and_play"
+    LEVEL = "level"
+    DAILY = "daily"
+
+
+MODES: frozenset[str] = frozenset(MatchMode)  # the words a file may hold for a mode
 _FLAGS = ("ended_turn", "take_backs", "practice")
 
 
@@ -488,7 +502,7 @@ def game_meta_from_json(
         ),
         "names": lambda v: v == list(state.names),
         "opponent": lambda v: isinstance(v, str) and (v == "" or v in SEAT_KINDS),
-        "mode": lambda v: isinstance(v, str) and v in SAVED_MODES,
+        "mode": lambda v: isinstance(v, str) and v in MODES,
         "daily": lambda v: isinstance(v, str) and _is_day(v),
         "level": lambda v: isinstance(v, str) and _KEY.fullmatch(v) is not None,
         **{flag: lambda v: isinstance(v, bool) for flag in _FLAGS},

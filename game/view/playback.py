@@ -6,7 +6,7 @@ import math
 from collections.abc import Sequence
 
 from game.i18n import _, pgettext
-from game.rules import Tile
+from game.rules import RoundEnd, Tile
 from game.rules import events as ev
 from game.view import toasts
 from game.view.layout import train_geometry
@@ -126,7 +126,7 @@ class Playback(TableState):
         if isinstance(event, ev.RoundEnded):
             self.current = None
             self.result = RoundResult(event)
-            if event.reason == "blocked":
+            if event.reason == RoundEnd.BLOCKED:
                 self.banner(
                     lambda: _("The round is blocked"),
                     lambda: _("Nobody can play and the boneyard is empty"),

@@ -11,7 +11,7 @@ import pygame
 from game import i18n
 from game.i18n import _
 from game.input.intents import Device
-from game.rules import Tile
+from game.rules import PLAY, Tile
 from game.rules import events as ev
 from game.view import toasts
 from game.view.hand import HandTray
@@ -214,7 +214,7 @@ class TableState:
         from game.rules import GameState
 
         assert isinstance(state, GameState)
-        playing = state.phase == "play"
+        playing = state.phase == PLAY
         self.load(
             round_number=state.round_number,
             rounds=state.deal.rounds,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import gc
 import pickle
 import random
+from enum import Enum
 
 import pytest
 
@@ -82,8 +83,8 @@ def reachable(root: object) -> list[object]:
     todo = [root]
     while todo:
         obj = todo.pop()
-        if id(obj) in seen or isinstance(obj, type):
-            continue
+        if id(obj) in seen or isinstance(obj, type | Enum):
+            continue  # classes and enum members (the phase) are constants, not a state's
         seen[id(obj)] = obj
         todo.extend(gc.get_referents(obj))
     return list(seen.values())

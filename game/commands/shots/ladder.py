@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from game.commands.shots.camera import Camera
 from game.commands.shots.states import busy_table
-from game.rules import Rules
+from game.rules import PLAY, Rules
 
 if TYPE_CHECKING:
     from game.app import App
@@ -120,7 +120,7 @@ def _take_back_shots(cam: Camera) -> None:
     state = session.state
     seats = {seat: make_seat("easy", seat) for seat in range(1, state.players)}
     turns = 0
-    while state.phase == "play":  # the person's first turn and the others' replies
+    while state.phase == PLAY:  # the person's first turn and the others' replies
         if state.current == 0:
             if turns and not state.in_first_turn_line:
                 break

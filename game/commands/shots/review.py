@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from game.commands.shots.camera import Camera
 from game.commands.shots.states import names, short_record
 from game.rules import Action, Play
+from game.store.values import MatchMode
 
 if TYPE_CHECKING:
     from game.scenes.review.replay import ReplayScene
@@ -138,7 +139,7 @@ def _recent_matches() -> list[RecentMatch]:
         match="example",
         order=1,
         ended="2026-12-01T08:00:00Z",
-        mode="quick",
+        mode=MatchMode.QUICK,
         level="",
         day="",
         names=tuple(names(4)),
@@ -158,28 +159,34 @@ def _recent_matches() -> list[RecentMatch]:
         base,
         dataclasses.replace(
             base,
-            mode="level",
+            mode=MatchMode.LEVEL,
             level=level.name,
             ended="2026-11-30T21:14:00Z",
             totals=(61, 23, 90, 47),
             winners=(1,),
         ),
         dataclasses.replace(
-            base, mode="daily", day="2026-11-30", ended="2026-11-30T12:03:00Z", preset="station"
+            base,
+            mode=MatchMode.DAILY,
+            day="2026-11-30",
+            ended="2026-11-30T12:03:00Z",
+            preset="station",
         ),
         dataclasses.replace(
             base,
-            mode="pass_and_play",
+            mode=MatchMode.PASS_AND_PLAY,
             names=(person_name(0), person_name(1), "Ana", "Bo"),
             people=(0, 1),
             winners=(1, 2),
             totals=(30, 18, 18, 70),
             ended="2026-11-29T19:40:00Z",
         ),
-        dataclasses.replace(base, mode="practice", practice=True, ended="2026-11-29T09:10:00Z"),
+        dataclasses.replace(
+            base, mode=MatchMode.PRACTICE, practice=True, ended="2026-11-29T09:10:00Z"
+        ),
         dataclasses.replace(
             base,
-            mode="custom",
+            mode=MatchMode.CUSTOM,
             players=2,
             names=base.names[:2],
             totals=(5, 0),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.rules import Action, GameState, Play, Rules, Tile
+from game.rules import PLAY, Action, GameState, Play, Rules, Tile
 from game.rules.events import MatchEnded, RoundEnded
 
 
@@ -16,7 +16,7 @@ def play_until(
 
     seats = [make_seat("greedy", seed * 31 + s) for s in range(state.players)]
     for _ in range(limit):
-        if state.phase != "play":
+        if state.phase != PLAY:
             return False
         if want(state):
             return True
@@ -86,16 +86,9 @@ def names(players: int) -> list[str]:
 
 def round_ended(state: GameState) -> tuple[RoundEnded, MatchEnded | None]:
     """The RoundEnded (and MatchEnded) events of a state whose round is over."""
-    scores = tuple(state.round_scores[-1])
-    hands = tuple(state.hand(s) for s in range(state.players))
-    winners = state.round_winners
-    ended = RoundEnded(
-        state.round_number, state.end_reason, hands, scores, tuple(state.totals), winners
-    )
-    match = None
-    if state.match_over:
-        match = MatchEnded(tuple(state.totals), state.match_winners, state.decided_by)
-    return ended, match
+    ended = state.round_result()
+    assert ended is not None, "the round is not over"
+    return ended, state.match_result()
 
 
 def refused_pair(state: GameState, seat: int) -> tuple[Tile, int] | None:
@@ -117,7 +110,7 @@ def short_record() -> str:
     writer = RecordWriter(state)
     writer.add(state.start_round())
     seats = [make_seat("greedy", s) for s in range(3)]
-    while state.phase == "play":
+    while state.phase == PLAY:
         action = seats[state.current].choose(state.observation(state.current))
         writer.add(state.apply(action))
     return writer.text()

@@ -11,7 +11,7 @@ import pygame
 from game.i18n import _
 from game.input.intents import Intent
 from game.match.computer_move import ComputerMove
-from game.rules import Rules
+from game.rules import PLAY, Rules
 from game.scenes import flow
 from game.scenes.kit.base import Scene
 from game.trace import trace
@@ -131,7 +131,7 @@ class AttractScene(Scene):
         view.set_style(self.app.theme, settings.numerals)
         view.update(dt)
         state = self.session.state
-        if state.phase != "play":
+        if state.phase != PLAY:
             view.thinking = None
             if not view.busy:
                 self._rest += dt

@@ -19,6 +19,7 @@ from game.rules import Rules, RulesError
 from game.scenes import flow
 from game.scenes.flow import ask_first, start_match
 from game.scenes.kit.options import Option, OptionsScene
+from game.store.values import MatchMode
 
 ROUNDS: list[int | None] = [None, 1, 3, 5, 7]
 MAX_PEOPLE = 4  # pass and play around one device
@@ -205,6 +206,6 @@ class CustomTableScene(OptionsScene):
         self.app.save_settings()  # quick play offers this table from now on, next start too
         self.app.pop()
         config = MatchConfig(
-            self.players, self.rules, self.opponent, humans=self.humans, mode="custom"
+            self.players, self.rules, self.opponent, humans=self.humans, mode=MatchMode.CUSTOM
         )
         start_match(self.app, config, ask=False)

@@ -23,7 +23,17 @@ from game.input.focus import FocusItem
 from game.input.intents import Act, Intent
 from game.levels import lesson
 from game.match.session import MatchConfig, Session, your_name
-from game.rules import DRAW, PASS, Action, GameState, IllegalActionError, Play, RulesError, Tile
+from game.rules import (
+    DRAW,
+    PASS,
+    PLAY,
+    Action,
+    GameState,
+    IllegalActionError,
+    Play,
+    RulesError,
+    Tile,
+)
 from game.rules import events as ev
 from game.scenes import flow
 from game.scenes.kit.base import Scene
@@ -195,7 +205,7 @@ class LessonScene(TableScene):
         )
         self.finished = False
         self.view.set_seats({}, {})  # scripted seats: no level tags or style cards
-        if self.state.phase != "play":
+        if self.state.phase != PLAY:
             # The round ended before this table opened (left on the closing page): its scores
             # were read then, and a table rebuilt from the state has no round's end to sum up.
             self.summary_shown = True

@@ -22,6 +22,7 @@ from game.i18n import N_, _, join_names, ngettext, translate
 from game.input.intents import Act
 from game.levels import LOCKED, LadderEntry, Rating, rate_game
 from game.match.session import MatchConfig, Session
+from game.rules import DecidedBy
 from game.scenes import flow
 from game.scenes.kit.buttons import ButtonScene
 from game.scenes.kit.level_card import draw_stars, goal_text, stars_text
@@ -44,10 +45,12 @@ if TYPE_CHECKING:
     from game.app import App
 
 DECIDED = {
-    "score": "",
-    "rounds_won": N_("Level on points: decided by the most rounds won"),
-    "lowest_round": N_("Level on points and rounds won: decided by the lowest single round"),
-    "tie": N_("Level on every tie-break: first place is shared"),
+    DecidedBy.SCORE: "",
+    DecidedBy.ROUNDS_WON: N_("Level on points: decided by the most rounds won"),
+    DecidedBy.LOWEST_ROUND: N_(
+        "Level on points and rounds won: decided by the lowest single round"
+    ),
+    DecidedBy.TIE: N_("Level on every tie-break: first place is shared"),
 }
 
 
@@ -215,7 +218,7 @@ class MatchEndScene(ButtonScene):
         state = self.session.state
         penalty = state.rules.scoring == "penalty"
         how = _("Lowest total wins") if penalty else _("Highest total wins")
-        decided = DECIDED.get(self.decided_by, "")
+        decided = DECIDED[self.decided_by] if self.decided_by is not None else ""
         sub = translate(decided) if decided else how
         r = typeset.blit_text(
             surface,

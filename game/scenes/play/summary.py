@@ -14,6 +14,7 @@ import pygame
 from game.i18n import _, join_names, ngettext, pgettext
 from game.input.intents import Act
 from game.match.session import Session
+from game.rules import RoundEnd
 from game.rules import events as ev
 from game.scenes import flow
 from game.scenes.kit.buttons import ButtonScene
@@ -93,7 +94,7 @@ class RoundSummaryScene(ButtonScene):
         names = self.session.names
         r = self.result
         you = self.session.shown_seat
-        if r.reason == "out":
+        if r.reason == RoundEnd.OUT:
             if list(r.winners) == [you]:
                 return _("You went out!")
             # Translators: "you" inside a list of names ("Ana and you")
@@ -171,7 +172,7 @@ class RoundSummaryScene(ButtonScene):
             )
             if winner:
                 # Translators: the tag of the lowest hand in a blocked round
-                tag = _("went out") if self.result.reason == "out" else _("lowest")
+                tag = _("went out") if self.result.reason == RoundEnd.OUT else _("lowest")
                 x_tag = x_name + round(100 * u) + 10
                 typeset.blit_text(
                     surface,

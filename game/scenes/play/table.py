@@ -39,7 +39,7 @@ import pygame
 
 from game.i18n import _, ngettext
 from game.match.session import Session
-from game.rules import DRAW, END_TURN, Tile
+from game.rules import DRAW, END_TURN, PLAY, Tile
 from game.scenes import flow
 from game.scenes.play.table_focus import TableFocus
 from game.scenes.play.table_help import TableHelp
@@ -228,7 +228,7 @@ class TableScene(TablePointer, TableFocus, TableHelp, TableTurns, TablePrompt):
                 self._held_turn = target
             self._motion(self.pointer)
         state = self.state
-        if state.phase != "play":
+        if state.phase != PLAY:
             self._round_over()
         elif state.current == self.shown_seat and self.session.is_person(state.current):
             self.computer_move.forget()
@@ -237,7 +237,7 @@ class TableScene(TablePointer, TableFocus, TableHelp, TableTurns, TablePrompt):
             self._hand_over(state.current)
         else:
             self._computer_turn(dt)
-        if self.pass_and_play and state.phase == "play" and not view.busy:
+        if self.pass_and_play and state.phase == PLAY and not view.busy:
             view.hand_hidden = state.current != self.shown_seat  # face down between your turns
         self._poll_hint()
         self._replan()

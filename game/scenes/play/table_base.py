@@ -11,7 +11,7 @@ import pygame
 from game import i18n
 from game.match.computer_move import ComputerMove
 from game.match.session import Session
-from game.rules import Action, GameState, Play, Refusal, Tile
+from game.rules import PLAY, Action, GameState, Play, Refusal, Tile
 from game.rules import events as ev
 from game.scenes.kit.base import Scene
 from game.scenes.kit.seating import table_view
@@ -99,7 +99,7 @@ class TableBase(Scene):
     def ready(self) -> bool:
         """The picture has caught up and it is the person's move."""
         state = self.state
-        return state.phase == "play" and state.current == self.shown_seat and not self.view.busy
+        return state.phase == PLAY and state.current == self.shown_seat and not self.view.busy
 
     def legal(self) -> list[Action]:
         return self.state.legal_actions() if self.ready else []
@@ -125,7 +125,7 @@ class TableBase(Scene):
         """Ask the rules; play the tile or show why not. True if it was played."""
         action = Play(tile, train)
         state = self.state
-        if not self.ready and state.current == self.shown_seat and state.phase == "play":
+        if not self.ready and state.current == self.shown_seat and state.phase == PLAY:
             return False  # the table is still catching up: the tile just goes home
         refusal = state.check(action, self.shown_seat)
         if refusal is not None:

@@ -8,7 +8,7 @@ from typing import TypeVar
 from game.ai.hints import hint as policy_hint
 from game.ai.hints import plan_hand
 from game.i18n import _
-from game.rules import DRAW, END_TURN, Action, Play, Tile
+from game.rules import DRAW, END_TURN, PLAY, Action, Play, Tile
 from game.scenes.play.table_base import TableBase
 
 Plan = tuple[tuple[Tile, ...], tuple[Tile, ...]]  # the planner's line, then the free tiles
@@ -110,7 +110,7 @@ class TableHelp(TableBase):
         if not self.plan_on or self.shown_seat is None or self.view.hand_hidden:
             return
         state = self.state
-        if state.phase != "play":
+        if state.phase != PLAY:
             return
         tray = self.view.tray
         key = (state.round_number, frozenset(tray.tiles), state.train(self.shown_seat)[-1:])

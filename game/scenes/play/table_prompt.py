@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.i18n import _
 from game.input.intents import Device
-from game.rules import DRAW, END_TURN, PASS, Action, Play
+from game.rules import DRAW, END_TURN, PASS, PLAY, Action, Play
 from game.scenes.play.table_base import TableBase
 
 
@@ -31,7 +31,7 @@ class TablePrompt(TableBase):
         hints = self.app.settings.hints
         view.playable = {a.tile for a in legal if isinstance(a, Play)} if hints and legal else set()
         state = self.state
-        if view.busy and state.phase == "play" and state.current == self.shown_seat:
+        if view.busy and state.phase == PLAY and state.current == self.shown_seat:
             if self._prompt_is_hint and self.hint_action is None:  # acted on: not the hint now
                 view.prompt, view.prompt_urgent = self.prompt(state.legal_actions())
                 self._prompt_is_hint = False
@@ -71,7 +71,7 @@ class TablePrompt(TableBase):
     def prompt(self, legal: list[Action]) -> tuple[str, bool]:
         """What the person should do now, in words (from the rules' state)."""
         state = self.state
-        if state.phase != "play":
+        if state.phase != PLAY:
             return "", False
         seat = state.current
         label = self._train_label

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.rules import PASS
+from game.rules import PASS, PLAY
 from game.scenes import flow
 from game.scenes.kit.base import Scene
 from game.scenes.play.table_base import TableBase
@@ -24,7 +24,7 @@ class TableTurns(TableBase):
 
     def can_undo(self) -> bool:
         """There is a turn of the person's to take back now."""
-        if not self.undo_offered or self.state.phase != "play":
+        if not self.undo_offered or self.state.phase != PLAY:
             return False
         session = self.session
         key = (len(session.writer.lines), self.state.round_number)
