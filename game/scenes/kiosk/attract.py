@@ -7,6 +7,7 @@ import random
 from typing import TYPE_CHECKING
 
 import pygame
+from typing_extensions import override
 
 from game.i18n import _
 from game.input.intents import Intent
@@ -99,31 +100,39 @@ class AttractScene(Scene):
             return
         flow.to_menu(self.app)
 
+    @override
     def handle(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.wake()
 
+    @override
     def intent(self, intent: Intent) -> bool:
         self.wake()
         return True
 
+    @override
     def focus_rect(self) -> pygame.Rect | None:
         return None
 
+    @override
     def hints(self) -> list[tuple[str, str]]:
         return []
 
+    @override
     def enter(self) -> None:
         trace("scene attract")  # a test of the kiosk's watchdog waits for this line
 
+    @override
     def exit(self) -> None:
         self.session.close()
 
+    @override
     def resize(self, size: tuple[int, int]) -> None:
         self.view.resize(size)
 
     # ------------------------------------------------------------------ playing
 
+    @override
     def update(self, dt: float) -> None:
         self.time += dt
         settings = self.app.settings
@@ -150,6 +159,7 @@ class AttractScene(Scene):
 
     # ------------------------------------------------------------------ drawing
 
+    @override
     def draw(self, surface: pygame.Surface) -> None:
         view = self.view
         view.draw(surface)

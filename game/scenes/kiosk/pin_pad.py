@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
+from typing_extensions import override
 
 from game.i18n import _, ngettext
 from game.input.intents import Act
@@ -93,6 +94,7 @@ class PinPadScene(Scene):
 
         return press
 
+    @override
     def resize(self, size: tuple[int, int]) -> None:
         self._layout()
 
@@ -124,6 +126,7 @@ class PinPadScene(Scene):
             return
         self.wrong = True
 
+    @override
     def handle(self, event: pygame.event.Event) -> None:
         for button in self.buttons:
             if button.handle(event):
@@ -136,6 +139,7 @@ class PinPadScene(Scene):
 
     bindings = {Act.ERASE: ("backspace",)}
 
+    @override
     def actions(self) -> dict[Act, Callable[[], None]]:
         return {Act.ERASE: self.erase, Act.ACTIVATE: self.submit_typed, Act.BACK: self.cancel}
 
@@ -146,6 +150,7 @@ class PinPadScene(Scene):
     def submit_typed(self) -> None:
         self.press("OK")
 
+    @override
     def update(self, dt: float) -> None:
         self.quiet += dt
         if self.quiet >= PIN_TIMEOUT and self.app.top is self:
@@ -157,6 +162,7 @@ class PinPadScene(Scene):
         for button in self.buttons:
             button.update(dt)
 
+    @override
     def draw(self, surface: pygame.Surface) -> None:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 170))
@@ -216,6 +222,7 @@ class PinSetupScene(PinPadScene):
         self.problem = ""  # what was wrong with the last try ("" for nothing)
         super().__init__(app, kiosk)
 
+    @override
     def _layout(self) -> None:
         width, height = self.size
         u = ui_scale(self.size)
@@ -241,22 +248,27 @@ class PinSetupScene(PinPadScene):
             )
         self._lay_pad(center)
 
+    @override
     def cancel_label(self) -> str:
         return _("Quit the game")
 
+    @override
     def cancel(self) -> None:
         self.kiosk.unlock()  # no PIN yet: nothing to guard, the newcomer may leave
 
     @property
+    @override
     def message(self) -> str:
         if self.problem:
             return self.problem
         return _("Type the PIN again") if self.first is not None else _("New operator PIN")
 
     @property
+    @override
     def refused(self) -> bool:
         return bool(self.problem)
 
+    @override
     def submit(self) -> None:
         entered, self.entered = self.entered, ""
         if len(entered) < PIN_SHORTEST:
@@ -275,15 +287,18 @@ class PinSetupScene(PinPadScene):
         self.app.notify(_("Operator PIN saved. Kiosk mode is on."), 4.0)
         self.kiosk.to_menu()
 
+    @override
     def press(self, label: str) -> None:
         if label.isdigit() and not self.entered:
             self.problem = ""  # a new try: the last one's trouble is over
         super().press(label)
 
+    @override
     def update(self, dt: float) -> None:
         for button in self.buttons:
             button.update(dt)  # no timeout: the operator takes the time they need
 
+    @override
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         u = ui_scale(surface.get_size())

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pygame
+from typing_extensions import override
 
 from game.input.focus import scene_buttons
 from game.scenes.kit.base import Scene
@@ -30,6 +31,7 @@ class ButtonScene(Scene):
     def _layout(self) -> None:
         """Place everything for the current window size (and language)."""
 
+    @override
     def resize(self, size: tuple[int, int]) -> None:
         self._layout()
 
@@ -37,9 +39,11 @@ class ButtonScene(Scene):
         """Every button sees the event in turn; True (and no further) once one uses it."""
         return any(button.handle(event) for button in scene_buttons(self))
 
+    @override
     def handle(self, event: pygame.event.Event) -> None:
         self.handle_buttons(event)
 
+    @override
     def update(self, dt: float) -> None:
         self.time += dt
         for button in scene_buttons(self):

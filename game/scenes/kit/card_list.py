@@ -6,6 +6,7 @@ import math
 from collections.abc import Callable
 
 import pygame
+from typing_extensions import override
 
 from game.i18n import _
 from game.input.focus import FocusItem
@@ -93,12 +94,14 @@ class CardListScene(Scene):
             y += h + gap
         self.scroll = self.target = min(self.target, self.max_scroll)
 
+    @override
     def resize(self, size: tuple[int, int]) -> None:
         self._layout()
         current = self.focused_index()
         if current is not None:
             self.reveal(current, instant=True)
 
+    @override
     def resume(self) -> None:
         self.refresh()
         self._layout()
@@ -153,6 +156,7 @@ class CardListScene(Scene):
 
     # ------------------------------------------------------------------ pointer
 
+    @override
     def handle(self, event: pygame.event.Event) -> None:
         if self.back_button.handle(event):
             return
@@ -190,6 +194,7 @@ class CardListScene(Scene):
         Act.LAST: ("end",),
     }
 
+    @override
     def actions(self) -> dict[Act, Callable[[], None]]:
         page = self.view.h * 0.9
         return {
@@ -218,6 +223,7 @@ class CardListScene(Scene):
         step = -1 if act in (Act.UP, Act.LEFT) else 1
         return items[max(0, min(len(items) - 1, items.index(current) + step))]
 
+    @override
     def intent(self, intent: Intent) -> bool:
         grid = self.focus_grid()
         items = [item for row in grid for item in row]
@@ -246,6 +252,7 @@ class CardListScene(Scene):
             return True
         return self.perform(act)
 
+    @override
     def focus_rect(self) -> pygame.Rect | None:
         rect = super().focus_rect()
         if rect is None or rect == self.back_button.rect:
@@ -254,6 +261,7 @@ class CardListScene(Scene):
 
     # ------------------------------------------------------------------ time and drawing
 
+    @override
     def update(self, dt: float) -> None:
         self.time += dt
         rate = 1.0 - math.exp(-SCROLL_EASE * dt)

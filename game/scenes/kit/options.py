@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
+from typing_extensions import override
 
 from game import i18n
 from game.i18n import N_, _
@@ -68,6 +69,7 @@ class OptionsScene(ButtonScene):
         """A line under the options (text, is_error)."""
         return "", False
 
+    @override
     def _layout(self) -> None:
         width, height = self.size
         u = ui_scale(self.size)
@@ -114,12 +116,14 @@ class OptionsScene(ButtonScene):
                 return size, lines
             size -= 1
 
+    @override
     def enter(self) -> None:
         self._layout()
 
     def changed(self) -> None:
         """An option changed."""
 
+    @override
     def handle(self, event: pygame.event.Event) -> None:
         if self.handle_buttons(event):
             return
@@ -138,6 +142,7 @@ class OptionsScene(ButtonScene):
 
     # ------------------------------------------------------------------ keyboard and gamepad
 
+    @override
     def intent(self, intent: Intent) -> bool:
         n = len(self.options)
         total = n + len(self.buttons)
@@ -169,6 +174,7 @@ class OptionsScene(ButtonScene):
             return True
         return False
 
+    @override
     def focus_rect(self) -> pygame.Rect | None:
         n = len(self.options)
         if self.focus < n:
@@ -176,6 +182,7 @@ class OptionsScene(ButtonScene):
         index = self.focus - n
         return self.buttons[index].rect if index < len(self.buttons) else None
 
+    @override
     def hints(self) -> list[tuple[str, str]]:
         return [("move", _("Choose")), ("leftright", _("Change")), ("back", _("Back"))]
 
@@ -188,6 +195,7 @@ class OptionsScene(ButtonScene):
         th = self.app.theme
         surface.blit(surfaces.felt(surface.get_size(), th), (0, 0))
 
+    @override
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         u = self.scale

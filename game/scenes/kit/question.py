@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
+from typing_extensions import override
 
 from game import i18n
 from game.i18n import N_, _
@@ -45,6 +46,7 @@ class QuestionScene(ButtonScene):
         """No answer (Esc): by default the question just goes away."""
         self.app.pop()
 
+    @override
     def _layout(self) -> None:
         width, height = self.size
         u = ui_scale(self.size)
@@ -63,9 +65,11 @@ class QuestionScene(ButtonScene):
         top = self.panel.bottom - round(24 * u) - column
         self.buttons = button_column(answers, (width // 2, top + column // 2), (bw, bh), gap)
 
+    @override
     def actions(self) -> dict[Act, Callable[[], None]]:
         return {Act.BACK: self.back}
 
+    @override
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         u = ui_scale(surface.get_size())
@@ -96,6 +100,7 @@ class SavedMatchQuestion(QuestionScene):
         self.start = start  # deals the new match the player chose
         super().__init__(app)
 
+    @override
     def answers(self) -> list[tuple[str, Callable[[], None]]]:
         return [
             # Translators: an answer: go back to the saved match, not finished yet

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from typing_extensions import override
+
 from game import i18n
 from game.i18n import N_, _, ngettext, pgettext
 from game.match.session import MatchConfig, default_opponent, kind_label, opponent_kinds
@@ -148,6 +150,7 @@ class CustomTableScene(OptionsScene):
             ),
         ]
 
+    @override
     def footer(self) -> list[tuple[str, Callable[[], None], bool]]:
         return [
             (_("Back"), self.back, False),
@@ -164,6 +167,7 @@ class CustomTableScene(OptionsScene):
             return problem[:1].upper() + problem[1:]
         return None
 
+    @override
     def message(self) -> tuple[str, bool]:
         problem = self.check()
         if problem is not None:
@@ -186,6 +190,7 @@ class CustomTableScene(OptionsScene):
             False,
         )
 
+    @override
     def changed(self) -> None:
         self.buttons[-1].enabled = self.check() is None
 

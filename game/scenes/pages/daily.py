@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
+from typing_extensions import override
 
 from game.i18n import _
 from game.input.intents import Act
@@ -43,6 +44,7 @@ class DailyScene(ButtonScene):
     def back(self) -> None:
         self.app.pop()
 
+    @override
     def _layout(self) -> None:
         width, height = self.size
         u = ui_scale(self.size)
@@ -58,15 +60,18 @@ class DailyScene(ButtonScene):
         card_w = min(width - 2 * max(8, round(16 * u)), round(1000 * u))
         self.card = CardLayout(u, card_w)
 
+    @override
     def resume(self) -> None:
         self.best = daily_best(self.app, self.table)
         self._layout()
 
     bindings = {Act.BACK: ("escape", "backspace")}
 
+    @override
     def actions(self) -> dict[Act, Callable[[], None]]:
         return {Act.BACK: self.back, Act.ACTIVATE: self.play}
 
+    @override
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         u = self.scale

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
+from typing_extensions import override
 
 from game.i18n import _, ngettext
 from game.input.focus import FocusItem
@@ -80,6 +81,7 @@ class LadderScene(CardListScene):
 
     # ------------------------------------------------------------------ state
 
+    @override
     def refresh(self) -> None:
         """Read the progress again (a match may have changed it)."""
         self.entries = ladder_state(self.levels, load_progress(self.app).ladder)
@@ -110,6 +112,7 @@ class LadderScene(CardListScene):
 
     # ------------------------------------------------------------------ layout
 
+    @override
     def _layout(self) -> None:
         u = ui_scale(self.size)
         # under the title: the summary line (as draw places it)
@@ -133,6 +136,7 @@ class LadderScene(CardListScene):
         return len(self.entries) if self.refusals else None
 
     @property
+    @override
     def tappable(self) -> int:
         """The levels answer a tap; the notice after them does not."""
         return len(self.entries)
@@ -147,11 +151,13 @@ class LadderScene(CardListScene):
             first -= 1
         self.scroll_to(self.tops[first], instant=True)
 
+    @override
     def tap(self, index: int, pos: tuple[int, int]) -> None:
         self.choose(index)
 
     # ------------------------------------------------------------------ keyboard and gamepad
 
+    @override
     def focus_items(self) -> list[FocusItem]:
         items = []
         start = self.default_index()
@@ -171,6 +177,7 @@ class LadderScene(CardListScene):
             items.append(FocusItem(("button", "back"), self.back_button.rect, self.back))
         return items
 
+    @override
     def focused_index(self) -> int | None:
         key = self.nav.key
         for index, entry in enumerate(self.entries):
@@ -180,6 +187,7 @@ class LadderScene(CardListScene):
             return self.notice_index
         return None
 
+    @override
     def hints(self) -> list[tuple[str, str]]:
         if self.nav.key == ("notice", "refused"):  # nothing to play there
             return [("move", _("Choose")), ("back", _("Back"))]
@@ -187,6 +195,7 @@ class LadderScene(CardListScene):
 
     # ------------------------------------------------------------------ time and drawing
 
+    @override
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         u = self.scale

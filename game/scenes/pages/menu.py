@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
+from typing_extensions import override
 
 from game.i18n import _, ngettext
 from game.input.intents import Act
@@ -41,6 +42,7 @@ class MenuScene(ButtonScene):
         self._drawn = 0  # frames drawn (the first is kept light: see draw)
         self._layout()
 
+    @override
     def _layout(self) -> None:
         width, height = self.size
         u = ui_scale(self.size)
@@ -135,6 +137,7 @@ class MenuScene(ButtonScene):
             if offer is not None:
                 self.app.push(offer)
 
+    @override
     def resume(self) -> None:
         self._layout()
 
@@ -193,15 +196,18 @@ class MenuScene(ButtonScene):
     def settings(self) -> None:
         self.app.push(flow.settings(self.app))
 
+    @override
     def actions(self) -> dict[Act, Callable[[], None]]:
         return {Act.BACK: self.app.quit, Act.ACTIVATE: self.quick_play}
 
+    @override
     def update(self, dt: float) -> None:
         keeper = self.app.keeper
         if keeper is not None and keeper.version != self._saves_version:
             self._layout()  # the saved game was checked (or dropped): offer what is there
         super().update(dt)
 
+    @override
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         width, height = surface.get_size()

@@ -15,6 +15,7 @@ import functools
 from typing import TYPE_CHECKING
 
 import pygame
+from typing_extensions import override
 
 from game.i18n import _
 from game.input.focus import FocusItem
@@ -87,6 +88,7 @@ class RecentScene(CardListScene):
 
     # ------------------------------------------------------------------ state
 
+    @override
     def refresh(self) -> None:
         """Read the kept matches again (a match may have ended, a broken one been set aside)."""
         store = self.app.store
@@ -131,6 +133,7 @@ class RecentScene(CardListScene):
     def subtitle(self) -> str:
         return _("Your last finished matches, newest first: review one to see what each move cost")
 
+    @override
     def _layout(self) -> None:
         width, _height = self.size
         u = ui_scale(self.size)
@@ -170,6 +173,7 @@ class RecentScene(CardListScene):
         rect = self.review_rect(index)
         return rect.move(0, rect.h + self.row.button_gap)
 
+    @override
     def tap(self, index: int, pos: tuple[int, int]) -> None:
         if self.replay_rect(index).collidepoint(pos):
             self.replay(index)
@@ -178,6 +182,7 @@ class RecentScene(CardListScene):
 
     # ------------------------------------------------------------------ keyboard and gamepad
 
+    @override
     def focus_grid(self) -> list[list[FocusItem]]:
         """What the focus can rest on, by row: each match's Review and Replay, then Back."""
         grid = [
@@ -202,9 +207,11 @@ class RecentScene(CardListScene):
             )
         return grid
 
+    @override
     def focus_items(self) -> list[FocusItem]:
         return [item for row in self.focus_grid() for item in row]
 
+    @override
     def focused_index(self) -> int | None:
         key = self.nav.key
         for index, item in enumerate(self.items):
@@ -212,6 +219,7 @@ class RecentScene(CardListScene):
                 return index
         return None
 
+    @override
     def move_focus(
         self, grid: list[list[FocusItem]], items: list[FocusItem], current: FocusItem, act: Act
     ) -> FocusItem:
@@ -226,6 +234,7 @@ class RecentScene(CardListScene):
         line = grid[row]
         return line[max(0, min(len(line) - 1, column))]
 
+    @override
     def hints(self) -> list[tuple[str, str]]:
         """The keys' strip: Enter or A named for what it does on the focus (or the default)."""
         if not self.items:
@@ -240,6 +249,7 @@ class RecentScene(CardListScene):
 
     # ------------------------------------------------------------------ time and drawing
 
+    @override
     def update(self, dt: float) -> None:
         super().update(dt)
         for index, (review, replay) in enumerate(self.row_buttons):
@@ -247,6 +257,7 @@ class RecentScene(CardListScene):
             review.update(dt)
             replay.update(dt)
 
+    @override
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         u = self.scale

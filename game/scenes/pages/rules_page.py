@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
+from typing_extensions import override
 
 from game import i18n
 from game.i18n import _
@@ -69,6 +70,7 @@ class RulesScene(Scene):
             self.button.rect.left = button.rect.right + gap
         self.content = None
 
+    @override
     def resize(self, size: tuple[int, int]) -> None:
         self._layout()
 
@@ -104,6 +106,7 @@ class RulesScene(Scene):
             return 0.0
         return max(0.0, self.content.get_height() - self.view.h)
 
+    @override
     def handle(self, event: pygame.event.Event) -> None:
         if self.button.handle(event) or any(b.handle(event) for b in self.buttons):
             return
@@ -122,6 +125,7 @@ class RulesScene(Scene):
 
     bindings = {Act.PAGE_DOWN: ("page down",), Act.PAGE_UP: ("page up",)}
 
+    @override
     def actions(self) -> dict[Act, Callable[[], None]]:
         return {
             Act.BACK: self.back,
@@ -134,12 +138,14 @@ class RulesScene(Scene):
     def scroll_by(self, lines: int) -> None:
         self.target = max(0.0, min(self._max_scroll(), self.target + lines * 60 * self.scale))
 
+    @override
     def update(self, dt: float) -> None:
         self.button.update(dt)
         for button in self.buttons:
             button.update(dt)
         self.scroll += (self.target - self.scroll) * min(1.0, dt * 14)
 
+    @override
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         u = self.scale

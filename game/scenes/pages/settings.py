@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
+from typing_extensions import override
 
 from game import i18n
 from game.i18n import N_, _
@@ -148,6 +149,7 @@ class SettingsScene(OptionsScene):
     def in_kiosk(self) -> bool:
         return self.app.kiosk is not None
 
+    @override
     def footer(self) -> list[tuple[str, Callable[[], None], bool]]:
         kiosk = self.app.kiosk
         if kiosk is None or not kiosk.has_pin:  # an operator with a chord alone keeps none
@@ -170,6 +172,7 @@ class SettingsScene(OptionsScene):
 
         kiosk.open_pin_pad(keep)
 
+    @override
     def message(self) -> tuple[str, bool]:
         if not self.in_kiosk:
             return "", False
@@ -183,11 +186,13 @@ class SettingsScene(OptionsScene):
     def _sample_size(self, u: float) -> int:
         return max(12, round(28 * u))
 
+    @override
     def reserved(self, u: float) -> int:
         # room for the sample tiles (a double stands two tiles tall) between rows and buttons,
         # under the kiosk's message when there is one
         return self._message_room(u) + 2 * self._sample_size(u) + round(16 * u)
 
+    @override
     def draw_background(self, surface: pygame.Surface) -> None:
         super().draw_background(surface)
         # a sample of the tile style under the options, midway to the buttons

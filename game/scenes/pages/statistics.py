@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
+from typing_extensions import override
 
 from game import i18n
 from game.i18n import N_, _
@@ -99,6 +100,7 @@ class StatisticsScene(ButtonScene):
             out.append((_("{level} opponents").format(level=kind_label(level)), tally_cells(tally)))
         return out
 
+    @override
     def _layout(self) -> None:
         width, height = self.size
         u = ui_scale(self.size)
@@ -115,9 +117,11 @@ class StatisticsScene(ButtonScene):
 
     bindings = {Act.BACK: ("escape", "backspace")}
 
+    @override
     def actions(self) -> dict[Act, Callable[[], None]]:
         return {Act.BACK: self.back, Act.ACTIVATE: self.back}
 
+    @override
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         u = self.scale

@@ -13,6 +13,7 @@ import math
 from typing import TYPE_CHECKING
 
 import pygame
+from typing_extensions import override
 
 from game.i18n import _
 from game.input.glyphs import glyph, glyph_for
@@ -54,6 +55,7 @@ class CoverScene(Scene):
     def pause(self) -> None:
         self.app.push(flow.pause(self.app, self.table.session))
 
+    @override
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._armed = self.time >= GUARD
@@ -64,6 +66,7 @@ class CoverScene(Scene):
 
     bindings = {Act.PAUSE: ("p",)}
 
+    @override
     def intent(self, intent: Intent) -> bool:
         if intent.act == Act.ACTIVATE:
             self.reveal()
@@ -73,17 +76,21 @@ class CoverScene(Scene):
             return True
         return False
 
+    @override
     def focus_rect(self) -> pygame.Rect | None:
         return None
 
+    @override
     def hints(self) -> list[tuple[str, str]]:
         return []  # the cover says what to press itself
 
     # ------------------------------------------------------------------ time and drawing
 
+    @override
     def update(self, dt: float) -> None:
         self.time += dt
 
+    @override
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         width, height = surface.get_size()

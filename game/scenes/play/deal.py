@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
+from typing_extensions import override
 
 from game.i18n import _
 from game.input.intents import Act
@@ -88,9 +89,11 @@ class DealScene(Scene):
             (rng.random() * math.tau, 0.35 + rng.random() * 0.65, rng.random()) for _ in range(26)
         ]
 
+    @override
     def resize(self, size: tuple[int, int]) -> None:
         self.view.resize(size, self.app.settings.large_tiles)
 
+    @override
     def language_changed(self) -> None:
         self.view.language_changed()
 
@@ -106,10 +109,12 @@ class DealScene(Scene):
             return _("Nobody holds {tile}: drawing for it").format(tile=engine)
         return _("Who holds {tile}?").format(tile=engine)
 
+    @override
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONUP:
             self.skip()
 
+    @override
     def actions(self) -> dict[Act, Callable[[], None]]:
         return {Act.ACTIVATE: self.skip, Act.BACK: self.skip}  # Enter, Space, Esc: no waiting
 
@@ -186,6 +191,7 @@ class DealScene(Scene):
             return
         self.app.replace(flow.table(self.app, self.session, self.view))
 
+    @override
     def update(self, dt: float) -> None:
         settings = self.app.settings
         view = self.view
@@ -207,6 +213,7 @@ class DealScene(Scene):
         if self.rest_fed and not view.busy:
             self._finish()
 
+    @override
     def draw(self, surface: pygame.Surface) -> None:
         view = self.view
         view.draw(surface)

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
+from typing_extensions import override
 
 from game.i18n import N_, _
 from game.input.focus import FocusItem
@@ -148,12 +149,14 @@ class LessonSession(Session):
         self.script = list(lesson.script())
         self.applied = 0  # actions of the script played so far
 
+    @override
     def start_round(self) -> list[ev.Event]:
         self.round_events = self.state.start_round(lesson.HANDS, lesson.BONEYARD)
         self.ended_turn = False
         self._changed(self.round_events)
         return self.round_events
 
+    @override
     def apply(self, action: Action) -> list[ev.Event]:
         events = super().apply(action)
         self.applied += 1
@@ -213,6 +216,7 @@ class LessonScene(TableScene):
         self._told(self.step.key)
 
     @property
+    @override
     def undo_offered(self) -> bool:
         return False  # the guide's script plays on: no take-backs in the lesson
 
@@ -265,6 +269,7 @@ class LessonScene(TableScene):
             return self.ready and PASS in self.state.legal_actions()
         return self.step.page and self.step.key != "scoring"
 
+    @override
     def _human_turn(self, dt: float) -> None:
         if self.expected() == PASS:
             return  # the learner passes with the guide's button, after reading why
@@ -278,6 +283,7 @@ class LessonScene(TableScene):
 
     # ------------------------------------------------------------------ the table, narrowed
 
+    @override
     def legal(self) -> list[Action]:
         """Only the move the guide asks for (and only when the rules allow it)."""
         wanted = self.expected()
@@ -285,6 +291,7 @@ class LessonScene(TableScene):
             return []
         return [wanted] if wanted in super().legal() else []
 
+    @override
     def _apply(self, action: Action) -> None:
         person = self.state.current == self.shown_seat
         super()._apply(action)
@@ -293,6 +300,7 @@ class LessonScene(TableScene):
             if self.move_index >= len(self.step.moves):
                 self._advance()
 
+    @override
     def try_play(self, tile: Tile, train: int, source: pygame.Rect | None) -> bool:
         wanted = self.expected()
         action = Play(tile, train)
@@ -302,6 +310,7 @@ class LessonScene(TableScene):
             return False  # allowed by the rules, but not this lesson's move
         return super().try_play(tile, train, source)
 
+    @override
     def _hint_for(self, tile: Tile) -> None:
         wanted = self.expected()
         if self.ready and not (isinstance(wanted, Play) and wanted.tile == tile):
@@ -328,18 +337,22 @@ class LessonScene(TableScene):
         low, high = play.tile
         return f"{end}|{high if low == end else low}" if end in (low, high) else str(play.tile)
 
+    @override
     def summary_scene(self) -> Scene:
         return LessonSummaryScene(self.app, self.session, self.view, self)
 
     # ------------------------------------------------------------------ pointing
 
+    @override
     def _poll_hint(self) -> None:
         """The guide's move lifts its tile and lights its train (the hint's pointer)."""
         self._point_at(self.expected() if self.ready else None)
 
+    @override
     def do_hint(self) -> None:
         """No hint button in the lesson: the guide already points."""
 
+    @override
     def _refresh_overlay(self) -> None:
         super()._refresh_overlay()
         if self.step.page:
@@ -347,6 +360,7 @@ class LessonScene(TableScene):
         self.buttons["hint"].visible = False  # the guide already points
         self.buttons["plan"].visible = False  # the lesson's hand is small: no plan to learn
 
+    @override
     def update(self, dt: float) -> None:
         super().update(dt)
         self.glow = max(0.0, self.glow - dt)
@@ -376,17 +390,20 @@ class LessonScene(TableScene):
 
     # ------------------------------------------------------------------ input
 
+    @override
     def handle(self, event: pygame.event.Event) -> None:
         if self.next_button.handle(event):
             return
         super().handle(event)
 
+    @override
     def intent(self, intent: Intent) -> bool:
         if intent.act == Act.ACTIVATE and self.next_button.active and self.selected is None:
             self.next_page()
             return True
         return super().intent(intent)
 
+    @override
     def focus_items(self) -> list[FocusItem]:
         items = super().focus_items()
         if self.next_button.active:
@@ -403,6 +420,7 @@ class LessonScene(TableScene):
         top = lay.top_bar.bottom + round(6 * u)
         return pygame.Rect((surface_size[0] - width) // 2, top, width, 10)
 
+    @override
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if isinstance(self.app.stack[-1], LessonSummaryScene):
@@ -453,17 +471,21 @@ class LessonSummaryScene(RoundSummaryScene):
         table._told("scoring")
 
     @property
+    @override
     def last_round(self) -> bool:
         return False  # the lesson's round is its whole match: no final standings page
 
+    @override
     def button_label(self) -> str:
         return _("Next")
 
+    @override
     def next(self) -> None:
         table = self.table
         self.app.pop()
         table._advance()  # the closing page, over the finished table
 
+    @override
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         draw_guide(self.table, surface, self.table.guide_text(), None)
@@ -478,9 +500,11 @@ class LessonOfferScene(QuestionScene):
         "in about five minutes."
     )
 
+    @override
     def answers(self) -> list[tuple[str, Callable[[], None]]]:
         return [(_("Learn to play"), self.learn), (_("Not now"), self.not_now)]
 
+    @override
     def back(self) -> None:
         self.not_now()
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
+from typing_extensions import override
 
 from game.i18n import N_, _, join_names, ngettext, translate
 from game.input.intents import Act
@@ -127,6 +128,7 @@ class MatchEndScene(ButtonScene):
             button(_("Main menu"), self.menu),
         ]
 
+    @override
     def _layout(self) -> None:
         width, height = self.size
         u = ui_scale((width, height))  # held upright too
@@ -147,10 +149,12 @@ class MatchEndScene(ButtonScene):
             button_row(row, (width // 2, bottom), (size, bh), gap)
             bottom += bh + gap // 2
 
+    @override
     def language_changed(self) -> None:
         self.buttons = self._make_buttons()  # their labels, in the new language
         self._layout()
 
+    @override
     def exit(self) -> None:
         self.session.close()
 
@@ -185,6 +189,7 @@ class MatchEndScene(ButtonScene):
     def ladder(self) -> None:
         self.app.reset(flow.menu(self.app), flow.ladder(self.app, self.session.ladder))
 
+    @override
     def actions(self) -> dict[Act, Callable[[], None]]:
         return {Act.BACK: self.menu}
 
@@ -199,6 +204,7 @@ class MatchEndScene(ButtonScene):
         who = [_("you") if s == you else names[s] for s in self.winners]
         return _("Shared win: {names}").format(names=join_names(who))
 
+    @override
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         u = self.scale

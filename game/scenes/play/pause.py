@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
+from typing_extensions import override
 
 from game.i18n import _
 from game.input.intents import Act
@@ -29,6 +30,7 @@ class PauseScene(ButtonScene):
         self.buttons: list[controls.Button] = []
         self._layout()
 
+    @override
     def _layout(self) -> None:
         width, height = self.size
         u = ui_scale(self.size)
@@ -65,9 +67,11 @@ class PauseScene(ButtonScene):
 
     bindings = {Act.PAUSE: ("p",)}
 
+    @override
     def actions(self) -> dict[Act, Callable[[], None]]:
         return {Act.BACK: self.resume_game, Act.PAUSE: self.resume_game}
 
+    @override
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         u = ui_scale(surface.get_size())

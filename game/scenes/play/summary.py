@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
+from typing_extensions import override
 
 from game.i18n import _, join_names, ngettext, pgettext
 from game.input.intents import Act
@@ -47,6 +48,7 @@ class RoundSummaryScene(ButtonScene):
     def last_round(self) -> bool:
         return self.match_end is not None or self.session.state.match_over
 
+    @override
     def _layout(self) -> None:
         width, height = self.size
         u = ui_scale((width, height))  # held upright too
@@ -83,9 +85,11 @@ class RoundSummaryScene(ButtonScene):
         self.app.pop()
         self.app.replace(flow.deal(self.app, self.session, self.view))
 
+    @override
     def actions(self) -> dict[Act, Callable[[], None]]:
         return {Act.ACTIVATE: self.next}
 
+    @override
     def update(self, dt: float) -> None:
         super().update(dt)  # the clock and the button
         self.view.update(dt)
@@ -105,6 +109,7 @@ class RoundSummaryScene(ButtonScene):
         lows = [(_("you") if s == you else names[s]) for s in r.winners]
         return _("Blocked: nobody can play. Lowest hand: {names}").format(names=join_names(lows))
 
+    @override
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         u = self.scale

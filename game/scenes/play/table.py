@@ -36,6 +36,7 @@ import math
 from typing import TYPE_CHECKING
 
 import pygame
+from typing_extensions import override
 
 from game.i18n import _, ngettext
 from game.match.session import Session
@@ -97,19 +98,23 @@ class TableScene(TablePointer, TableFocus, TableHelp, TableTurns, TablePrompt):
         # Translators: a button at the table: take back your last turn (practice)
         buttons["undo"].label = _("Undo")
 
+    @override
     def resize(self, size: tuple[int, int]) -> None:
         self.view.resize(size, self.app.settings.large_tiles)
         self._make_buttons()
 
+    @override
     def language_changed(self) -> None:
         self.view.language_changed()
         self._label_buttons()
 
+    @override
     def exit(self) -> None:
         for job in (self._hint_job, self._plan_job[1] if self._plan_job else None):
             if job is not None:
                 job.cancel()
 
+    @override
     def do_draw(self) -> None:
         if DRAW in self.legal():
             self._deselect()
@@ -120,12 +125,14 @@ class TableScene(TablePointer, TableFocus, TableHelp, TableTurns, TablePrompt):
             self._deselect()
             self._apply(END_TURN)
 
+    @override
     def do_sort(self) -> None:
         self._plan_off()  # the person's own order from now on
         self.view.tray.sort()
 
     # ------------------------------------------------------------------ input
 
+    @override
     def handle(self, event: pygame.event.Event) -> None:
         if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             return
@@ -145,12 +152,14 @@ class TableScene(TablePointer, TableFocus, TableHelp, TableTurns, TablePrompt):
         else:
             self._up(event.pos)
 
+    @override
     def pause(self) -> None:
         self._cancel_drag()
         self.app.push(flow.pause(self.app, self.session))
 
     # ------------------------------------------------------------------ take-backs
 
+    @override
     def do_undo(self) -> None:
         """Undo: the first take-back of a match asks first (it becomes practice), later ones
         take the turn back at once."""
@@ -208,6 +217,7 @@ class TableScene(TablePointer, TableFocus, TableHelp, TableTurns, TablePrompt):
 
     # ------------------------------------------------------------------ time
 
+    @override
     def update(self, dt: float) -> None:
         settings = self.app.settings
         view = self.view
@@ -248,6 +258,7 @@ class TableScene(TablePointer, TableFocus, TableHelp, TableTurns, TablePrompt):
 
     # ------------------------------------------------------------------ drawing
 
+    @override
     def draw(self, surface: pygame.Surface) -> None:
         view = self.view
         view.draw(surface)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 
 import pygame
+from typing_extensions import override
 
 from game.i18n import _
 from game.input.focus import FocusItem
@@ -27,6 +28,7 @@ class TableFocus(TableBase):
         Act.UNDO: ("backspace", "ctrl+z"),
     }
 
+    @override
     def intent(self, intent: Intent) -> bool:
         act = intent.act
         shortcuts = {
@@ -55,6 +57,7 @@ class TableFocus(TableBase):
             return True  # a drag in progress owns the table
         return self.nav.handle(intent, self.focus_items(), min_items=1)
 
+    @override
     def focus_items(self) -> list[FocusItem]:
         """Lit trains while a tile is picked up; otherwise the hand, the buttons and pause."""
         view = self.view
@@ -84,6 +87,7 @@ class TableFocus(TableBase):
             items.append(FocusItem(("seat", seat), view.layout.lanes[seat].badge, pin))
         return items
 
+    @override
     def focus_rect(self) -> pygame.Rect | None:
         if self._covered or (self.press is not None and self.dragging):
             return None
@@ -97,6 +101,7 @@ class TableFocus(TableBase):
             return item.rect.inflate(item.rect.h // 2, item.rect.h // 2)
         return item.rect
 
+    @override
     def hints(self) -> list[tuple[str, str]]:
         return []  # the table shows its keys in the prompt line instead
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TypeVar
 
+from typing_extensions import override
+
 from game.ai.hints import hint as policy_hint
 from game.ai.hints import plan_hand
 from game.i18n import _
@@ -35,6 +37,7 @@ def _answer(job: Future[T]) -> T | None:
 class TableHelp(TableBase):
     """The table scene's hint and plan."""
 
+    @override
     def do_hint(self) -> None:
         """Ask the Normal policy for this turn's play (shown when it answers)."""
         legal = self.legal()
@@ -44,6 +47,7 @@ class TableHelp(TableBase):
         observation = self.state.observation(self.shown_seat)
         self._hint_job = _background().submit(policy_hint, observation, "normal")
 
+    @override
     def _clear_hint(self) -> None:
         if self._hint_job is not None:
             self._hint_job.cancel()
@@ -76,6 +80,7 @@ class TableHelp(TableBase):
         view.hint_train = play.train if play is not None else None
         view.tray.hinted = view.hint_tile
 
+    @override
     def hint_text(self) -> str:
         """The hint in words (empty without one)."""
         action = self.hint_action
@@ -99,6 +104,7 @@ class TableHelp(TableBase):
         self.plan_on = True
         self._plan_key = None  # plan now
 
+    @override
     def _plan_off(self) -> None:
         self.plan_on = False
         self._plan_key = None

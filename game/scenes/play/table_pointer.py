@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass
 
 import pygame
+from typing_extensions import override
 
 from game.i18n import _
 from game.rules import DRAW, Play, Tile
@@ -26,12 +27,14 @@ class Press:
 class TablePointer(TableBase):
     """The table scene's pointer input."""
 
+    @override
     def _computer_plate_at(self, pos: tuple[int, int]) -> int | None:
         for seat in self.view.levels:
             if self.view.layout.lanes[seat].badge.collidepoint(pos):
                 return seat
         return None
 
+    @override
     def _pin_seat(self, seat: int) -> None:
         """Show (or hide again) a computer seat's card for a while: a tap or Enter/A."""
         if self._pinned_seat == seat:
@@ -102,6 +105,7 @@ class TablePointer(TableBase):
             elif not self.view.layout.tray.collidepoint(pos):
                 self._deselect()
 
+    @override
     def _tap_tile(self, tile: Tile) -> None:
         if self.selected == tile:
             self._deselect()
@@ -145,6 +149,7 @@ class TablePointer(TableBase):
         if train is None and self.ready:
             self._hint_for(tile)
 
+    @override
     def _hint_for(self, tile: Tile) -> None:
         """A drop on bare felt: say where it can go, or the rules' reason it cannot."""
         if self.targets_for(tile):
@@ -163,6 +168,7 @@ class TablePointer(TableBase):
 
         self.view.show_toast(words, "refusal")
 
+    @override
     def _cancel_drag(self) -> None:
         if self.press is not None and self.dragging:
             tile = self.press.tile

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing_extensions import override
+
 from game.rules import PASS, PLAY
 from game.scenes import flow
 from game.scenes.kit.base import Scene
@@ -16,12 +18,14 @@ class TableTurns(TableBase):
     # ------------------------------------------------------------------ take-backs
 
     @property
+    @override
     def undo_offered(self) -> bool:
         """Undo is offered at this table: take-backs are on for the match (the Practice table
         or the setting) and allowed here (see Session.undo_offered; a kiosk only when its
         operator allows it)."""
         return self.session.undo_offered and flow.take_backs_here(self.app)
 
+    @override
     def can_undo(self) -> bool:
         """There is a turn of the person's to take back now."""
         if not self.undo_offered or self.state.phase != PLAY:

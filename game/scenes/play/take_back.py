@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from typing_extensions import override
+
 from game.i18n import N_, _
 from game.input.intents import Act
 from game.scenes.kit.question import QuestionScene
@@ -32,6 +34,7 @@ class TakeBackScene(QuestionScene):
         "count in your statistics."
     )
 
+    @override
     def answers(self) -> list[tuple[str, Callable[[], None]]]:
         return [
             # Translators: a button: take back your last turn (after the practice warning)
@@ -46,5 +49,6 @@ class TakeBackScene(QuestionScene):
     def cancel(self) -> None:
         self.app.pop()
 
+    @override
     def back(self) -> None:
         self.cancel()

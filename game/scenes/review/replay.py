@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 import pygame
+from typing_extensions import override
 
 from game import i18n
 from game.i18n import _
@@ -118,6 +119,7 @@ class ReplayScene(Scene):
         # Translators: the replay's speed, e.g. "Speed 2x"
         return _("Speed {n}x").format(n=f"{self.speed:g}")
 
+    @override
     def resize(self, size: tuple[int, int]) -> None:
         self.view.resize(size)
         self._make_buttons()
@@ -173,6 +175,7 @@ class ReplayScene(Scene):
         Act.SLOWER: ("minus", "keypad minus"),
     }
 
+    @override
     def actions(self) -> dict[Act, Callable[[], None]]:
         return {
             Act.PLAY: self.toggle,
@@ -182,6 +185,7 @@ class ReplayScene(Scene):
             Act.BACK: self.leave,
         }
 
+    @override
     def intent(self, intent: Intent) -> bool:
         if intent.device == Device.KEYBOARD:
             return self.perform(intent.act)  # the replay's own keys, no focus to move
@@ -194,6 +198,7 @@ class ReplayScene(Scene):
     def change_speed(self, step: int) -> None:
         self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + step))
 
+    @override
     def handle(self, event: pygame.event.Event) -> None:
         for button in self.buttons.values():
             if button.handle(event):
@@ -205,6 +210,7 @@ class ReplayScene(Scene):
         ):
             self.toggle()
 
+    @override
     def update(self, dt: float) -> None:
         settings = self.app.settings
         view = self.view
@@ -266,6 +272,7 @@ class ReplayScene(Scene):
         # Translators: {where} is "line 12 of 80", {what} what happened on it
         return _("{where}: {what}").format(where=where, what=what)
 
+    @override
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface)
         th = self.view.theme
@@ -298,9 +305,11 @@ class ReplayErrorScene(ButtonScene):
     def close(self) -> None:
         self.app.quit(1)  # the replay did not happen
 
+    @override
     def actions(self) -> dict[Act, Callable[[], None]]:
         return {Act.BACK: self.close, Act.ACTIVATE: self.close}
 
+    @override
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         width, height = surface.get_size()

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
+from typing_extensions import override
 
 from game.ai.review import Decision, Review, decisions_of
 from game.i18n import _
@@ -195,11 +196,13 @@ class ReviewTableScene(Scene):
         self.timeline.place(rects.strip, ui_scale(self.size))
         self.timeline.follow(self.index)
 
+    @override
     def resize(self, size: tuple[int, int]) -> None:
         self.rects = review_rects(size)
         self.view.resize(self.rects.view.size)
         self._place()
 
+    @override
     def language_changed(self) -> None:
         self.view.language_changed()
         self.resize(self.size)
@@ -287,6 +290,7 @@ class ReviewTableScene(Scene):
 
     # ------------------------------------------------------------------ input
 
+    @override
     def focus_items(self) -> list[FocusItem]:
         if self.summary_open:
             items = [
@@ -296,6 +300,7 @@ class ReviewTableScene(Scene):
             return items + button_items([self.summary.close])
         return button_items(list(self.buttons.values()))
 
+    @override
     def intent(self, intent: Intent) -> bool:
         act = intent.act
         if act in (Act.BACK, Act.UNDO):  # the summary closes first
@@ -339,6 +344,7 @@ class ReviewTableScene(Scene):
         Act.PAGE_UP: ("page up",),
     }
 
+    @override
     def actions(self) -> dict[Act, Callable[[], None]]:
         last = len(self.decisions) - 1
         return {
@@ -358,6 +364,7 @@ class ReviewTableScene(Scene):
             return
         self.nav.focus(items[(items.index(current) + step) % len(items)])
 
+    @override
     def handle(self, event: pygame.event.Event) -> None:
         if self.summary_open:
             self.summary.handle(event)
@@ -411,6 +418,7 @@ class ReviewTableScene(Scene):
 
     # ------------------------------------------------------------------ time
 
+    @override
     def update(self, dt: float) -> None:
         settings = self.app.settings
         view = self.view
@@ -440,6 +448,7 @@ class ReviewTableScene(Scene):
         view.prompt_device = Device.KEYBOARD if device.pointer else device
         view.prompt_hints = [] if device.pointer else self.key_hints()
 
+    @override
     def hints(self) -> list[tuple[str, str]]:
         """The summary's keys at the top; at the table they are in the line above the hand."""
         if self.summary_open:
@@ -476,6 +485,7 @@ class ReviewTableScene(Scene):
 
     # ------------------------------------------------------------------ drawing
 
+    @override
     def draw(self, surface: pygame.Surface) -> None:
         th = self.view.theme
         rects = self.rects

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
+from typing_extensions import override
 
 from game.ai.review import DEFAULT_GUESSES
 from game.i18n import N_, _, ngettext
@@ -98,6 +99,7 @@ class ReviewingScene(ButtonScene):
         """Stop the review and go back (the worker ends in :meth:`exit`)."""
         self.app.pop()
 
+    @override
     def exit(self) -> None:
         self.job.cancel()
 
@@ -105,6 +107,7 @@ class ReviewingScene(ButtonScene):
     def failed(self) -> bool:
         return self.job.error is not None
 
+    @override
     def _layout(self) -> None:
         width, height = self.size
         u = ui_scale(self.size)
@@ -116,9 +119,11 @@ class ReviewingScene(ButtonScene):
 
     bindings = {Act.BACK: ("escape", "backspace")}
 
+    @override
     def actions(self) -> dict[Act, Callable[[], None]]:
         return {Act.BACK: self.cancel}
 
+    @override
     def update(self, dt: float) -> None:
         if self.job.poll() and self.job.result is not None:
             self._keep()
@@ -162,6 +167,7 @@ class ReviewingScene(ButtonScene):
             job.total,
         ).format(done=job.done, total=job.total)
 
+    @override
     def draw(self, surface: pygame.Surface) -> None:
         th = self.app.theme
         u = self.scale
@@ -220,6 +226,7 @@ class WhoScene(QuestionScene):
     title = N_("Whose match to review?")
     words = N_("Each person's decisions are weighed from what that person could see.")
 
+    @override
     def answers(self) -> list[tuple[str, Callable[[], None]]]:
         return [(name, self._picker(seat)) for seat, name in self.people]
 
