@@ -99,6 +99,15 @@ DEFAULT_BINDINGS: Bindings = {
 }
 
 
+# Paging through a long list or page, for the scenes that have one.
+PAGING: Bindings = {
+    Act.PAGE_DOWN: ("page down",),
+    Act.PAGE_UP: ("page up",),
+    Act.FIRST: ("home",),
+    Act.LAST: ("end",),
+}
+
+
 def parse_key(name: str) -> tuple[int, int]:
     """The key code and the modifiers ``name`` (``"ctrl+z"``) stands for; ValueError if
     either part is unknown.

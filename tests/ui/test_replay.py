@@ -102,7 +102,7 @@ def test_the_replay_buttons_are_whole_on_every_screen_shape() -> None:
         app = new_app(size)
         try:
             scene = ReplayScene.from_text(app, record_text(), "test.jsonl")
-            scene.back = True
+            scene.returns = True
             app.push(scene)
             frames(app, 2)
             scene._make_buttons()

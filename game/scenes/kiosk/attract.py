@@ -32,6 +32,7 @@ class AttractScene(Scene):
     """Computer players playing each other on the table, until someone touches the screen."""
 
     PLAYERS = 4
+    guided = False  # any key or touch wakes it: nothing to choose
 
     def __init__(self, app: App, seed: int | None = None) -> None:
         super().__init__(app)
@@ -109,14 +110,6 @@ class AttractScene(Scene):
     def intent(self, intent: Intent) -> bool:
         self.wake()
         return True
-
-    @override
-    def focus_rect(self) -> pygame.Rect | None:
-        return None
-
-    @override
-    def hints(self) -> list[tuple[str, str]]:
-        return []
 
     @override
     def enter(self) -> None:

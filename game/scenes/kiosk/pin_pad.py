@@ -300,9 +300,8 @@ class PinSetupScene(PinPadScene):
 
     @override
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.theme
+        th = self.lay_felt(surface)
         u = ui_scale(surface.get_size())
-        surface.blit(surfaces.felt(surface.get_size(), th), (0, 0))
         typeset.page_title(surface, _("Kiosk mode: first start"), th, u, round(30 * u))
         area = self.text_area
         size = max(15, round(24 * u))  # as large as the room allows: the operator reads it once

@@ -26,6 +26,8 @@ from game.i18n import N_, _
 from game.input.focus import FocusItem, FocusRing, button_items, scene_buttons
 from game.input.intents import Act, Intent
 from game.input.keymap import DEFAULT_BINDINGS, Bindings, Keymap
+from game.view import surfaces
+from game.view.theme import Theme
 
 if TYPE_CHECKING:
     from game.app import App
@@ -40,6 +42,7 @@ _keymaps: dict[type[Scene], Keymap] = {}
 class Scene:
     opaque = True  # False: the scene below shows through
     bindings: ClassVar[Bindings] = {}  # keys and pad buttons meaning an act of this scene's own
+    guided = True  # False: no focus ring and no prompt strip (the scene says what to press)
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -74,6 +77,13 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole scene (or, when not opaque, what goes over the scene below)."""
 
+    def lay_felt(self, surface: pygame.Surface) -> Theme:
+        """Cover ``surface`` with the table felt of the theme in use (a page's ground): the
+        theme, which the rest of the page is drawn in."""
+        theme = self.app.theme
+        surface.blit(surfaces.felt(surface.get_size(), theme), (0, 0))
+        return theme
+
     # ------------------------------------------------------------------ keyboard and gamepad
 
     @classmethod
@@ -83,6 +93,11 @@ class Scene:
         if made is None:
             made = _keymaps[cls] = Keymap.of(DEFAULT_BINDINGS, cls.bindings)
         return made
+
+    def back(self) -> None:
+        """Leave this scene (its Back button, Esc where it says so): by default it goes away,
+        showing the one below."""
+        self.app.pop()
 
     def actions(self) -> Mapping[Act, Callable[[], None]]:
         """What each act does here when the focus did not use it (Esc, the shortcuts...)."""
@@ -114,11 +129,15 @@ class Scene:
 
     def focus_rect(self) -> pygame.Rect | None:
         """Where to draw the focus ring (None: nothing focused)."""
+        if not self.guided:
+            return None
         item = self.nav.current(self.focus_items())
         return item.rect if item is not None else None
 
     def hints(self) -> list[tuple[str, str]]:
         """(action, label) pairs the prompt strip shows for keyboard and gamepad players."""
+        if not self.guided:
+            return []
         items = self.focus_items()
         if not items:
             return []

@@ -11,12 +11,14 @@ over.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 from typing_extensions import override
 
 from game.input.focus import scene_buttons
+from game.input.intents import Act
 from game.scenes.kit.base import Scene
 
 if TYPE_CHECKING:
@@ -34,6 +36,11 @@ class ButtonScene(Scene):
     @override
     def resize(self, size: tuple[int, int]) -> None:
         self._layout()
+
+    @override
+    def actions(self) -> dict[Act, Callable[[], None]]:
+        """Esc and the pad's B go back (``back``); a page with more keys says so here."""
+        return {Act.BACK: self.back}
 
     def handle_buttons(self, event: pygame.event.Event) -> bool:
         """Every button sees the event in turn; True (and no further) once one uses it."""

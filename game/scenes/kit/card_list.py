@@ -11,6 +11,7 @@ from typing_extensions import override
 from game.i18n import _
 from game.input.focus import FocusItem
 from game.input.intents import Act, Intent
+from game.input.keymap import PAGING
 from game.scenes.kit.base import Scene
 from game.view import controls
 from game.view.layout import ui_scale
@@ -186,13 +187,7 @@ class CardListScene(Scene):
 
     # ------------------------------------------------------------------ keys
 
-    bindings = {
-        Act.BACK: ("escape", "backspace"),
-        Act.PAGE_DOWN: ("page down",),
-        Act.PAGE_UP: ("page up",),
-        Act.FIRST: ("home",),
-        Act.LAST: ("end",),
-    }
+    bindings = {Act.BACK: ("escape", "backspace"), **PAGING}
 
     @override
     def actions(self) -> dict[Act, Callable[[], None]]:
@@ -204,9 +199,6 @@ class CardListScene(Scene):
             Act.FIRST: lambda: self.scroll_to(0),
             Act.LAST: lambda: self.scroll_to(self.max_scroll),
         }
-
-    def back(self) -> None:
-        self.app.pop()
 
     # ------------------------------------------------------------------ keyboard and gamepad
 

@@ -62,9 +62,6 @@ class OptionsScene(ButtonScene):
     def footer(self) -> list[tuple[str, Callable[[], None], bool]]:
         return [(_("Back"), self.back, True)]
 
-    def back(self) -> None:
-        self.app.pop()
-
     def message(self) -> tuple[str, bool]:
         """A line under the options (text, is_error)."""
         return "", False
@@ -192,8 +189,7 @@ class OptionsScene(ButtonScene):
         self.changed()
 
     def draw_background(self, surface: pygame.Surface) -> None:
-        th = self.app.theme
-        surface.blit(surfaces.felt(surface.get_size(), th), (0, 0))
+        self.lay_felt(surface)
 
     @override
     def draw(self, surface: pygame.Surface) -> None:

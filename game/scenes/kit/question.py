@@ -17,7 +17,6 @@ from typing_extensions import override
 
 from game import i18n
 from game.i18n import N_, _
-from game.input.intents import Act
 from game.scenes import flow
 from game.scenes.kit.buttons import ButtonScene
 from game.view import controls, typeset
@@ -42,10 +41,6 @@ class QuestionScene(ButtonScene):
         """(label, action) of each answer, the one to lean toward first."""
         raise NotImplementedError
 
-    def back(self) -> None:
-        """No answer (Esc): by default the question just goes away."""
-        self.app.pop()
-
     @override
     def _layout(self) -> None:
         width, height = self.size
@@ -64,10 +59,6 @@ class QuestionScene(ButtonScene):
         self.panel.center = (width // 2, height // 2)
         top = self.panel.bottom - round(24 * u) - column
         self.buttons = button_column(answers, (width // 2, top + column // 2), (bw, bh), gap)
-
-    @override
-    def actions(self) -> dict[Act, Callable[[], None]]:
-        return {Act.BACK: self.back}
 
     @override
     def draw(self, surface: pygame.Surface) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -17,7 +16,7 @@ from game.scenes import flow
 from game.scenes.kit.buttons import ButtonScene
 from game.scenes.kit.level_card import CardLayout, draw_card, stars_text
 from game.scenes.kit.progress import daily_best, daily_best_text, daily_stars
-from game.view import controls, surfaces, typeset
+from game.view import controls, typeset
 from game.view.layout import ui_scale
 from game.view.panels import button_row, page_header
 
@@ -40,9 +39,6 @@ class DailyScene(ButtonScene):
 
     def play(self) -> None:
         flow.start_match(self.app, MatchConfig.for_daily(self.table))
-
-    def back(self) -> None:
-        self.app.pop()
 
     @override
     def _layout(self) -> None:
@@ -68,15 +64,10 @@ class DailyScene(ButtonScene):
     bindings = {Act.BACK: ("escape", "backspace")}
 
     @override
-    def actions(self) -> dict[Act, Callable[[], None]]:
-        return {Act.BACK: self.back, Act.ACTIVATE: self.play}
-
-    @override
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.theme
+        th = self.lay_felt(surface)
         u = self.scale
         width = surface.get_width()
-        surface.blit(surfaces.felt(surface.get_size(), th), (0, 0))
         # Translators: {date} is the day as YYYY-MM-DD
         day = _("The deal of {date}").format(date=self.table.key)
         r = page_header(surface, _("Daily table"), day, th, u)

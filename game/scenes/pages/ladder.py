@@ -39,7 +39,7 @@ from game.scenes import flow
 from game.scenes.kit.card_list import CardListScene
 from game.scenes.kit.level_card import CardLayout, draw_card, draw_notice
 from game.scenes.kit.progress import ladder_levels, ladder_refusals, load_progress
-from game.view import controls, surfaces
+from game.view import controls
 from game.view.layout import ui_scale
 from game.view.panels import page_header
 
@@ -197,9 +197,8 @@ class LadderScene(CardListScene):
 
     @override
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.theme
+        th = self.lay_felt(surface)
         u = self.scale
-        surface.blit(surfaces.felt(surface.get_size(), th), (0, 0))
         page_header(surface, _("Ladder"), self.summary(), th, u)
         clip = surface.get_clip()
         surface.set_clip(self.view.inflate(12, 6).clip(clip))

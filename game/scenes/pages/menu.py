@@ -17,7 +17,7 @@ from game.i18n import _, ngettext
 from game.input.intents import Act
 from game.scenes import flow
 from game.scenes.kit.buttons import ButtonScene
-from game.view import controls, surfaces, typeset
+from game.view import controls, typeset
 from game.view.layout import ui_scale
 from game.view.panels import button_column
 
@@ -209,10 +209,9 @@ class MenuScene(ButtonScene):
 
     @override
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.theme
+        th = self.lay_felt(surface)
         width, height = surface.get_size()
         u = ui_scale((width, height))
-        surface.blit(surfaces.felt((width, height), th), (0, 0))
         self._draw_train(surface, u)
         appear = min(1.0, self.time / 0.6)
         title = typeset.text(self._title, self._title_size, th.accent, bold=True, shadow=True)

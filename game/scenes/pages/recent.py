@@ -259,10 +259,9 @@ class RecentScene(CardListScene):
 
     @override
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.theme
+        th = self.lay_felt(surface)
         u = self.scale
         width, _height = surface.get_size()
-        surface.blit(surfaces.felt(surface.get_size(), th), (0, 0))
         head = typeset.page_title(
             surface, _("Recent matches"), th, u, max(10, round(30 * u)), margin=40
         )

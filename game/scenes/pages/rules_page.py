@@ -43,9 +43,6 @@ class RulesScene(Scene):
             )
         self._layout()
 
-    def back(self) -> None:
-        self.app.pop()
-
     def learn(self) -> None:
         self.app.pop()
         flow.start_lesson(self.app)
@@ -147,10 +144,9 @@ class RulesScene(Scene):
 
     @override
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.theme
+        th = self.lay_felt(surface)
         u = self.scale
         width = surface.get_width()
-        surface.blit(surfaces.felt(surface.get_size(), th), (0, 0))
         typeset.page_title(surface, _("How to play"), th, u, round(24 * u))
         if self.content is None:
             self.content = self._render()

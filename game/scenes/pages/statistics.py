@@ -6,7 +6,6 @@ match as it ends). Scores are match totals: under penalty scoring the lowest is 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -82,9 +81,6 @@ class StatisticsScene(ButtonScene):
     def recent(self) -> None:
         self.app.push(flow.recent(self.app))
 
-    def back(self) -> None:
-        self.app.pop()
-
     def rows(self) -> list[tuple[str, tuple[str, ...]]]:
         from game.match.session import KIND_LABELS, kind_label
 
@@ -118,15 +114,10 @@ class StatisticsScene(ButtonScene):
     bindings = {Act.BACK: ("escape", "backspace")}
 
     @override
-    def actions(self) -> dict[Act, Callable[[], None]]:
-        return {Act.BACK: self.back, Act.ACTIVATE: self.back}
-
-    @override
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.theme
+        th = self.lay_felt(surface)
         u = self.scale
         width, height = surface.get_size()
-        surface.blit(surfaces.felt((width, height), th), (0, 0))
         title = typeset.page_title(surface, _("Statistics"), th, u, round(30 * u))
         rows = self.rows()
         top = title.bottom + round(24 * u)

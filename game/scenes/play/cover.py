@@ -33,6 +33,8 @@ GUARD = 0.45  # seconds the cover ignores input after it appears
 
 
 class CoverScene(Scene):
+    guided = False  # the cover says what to press itself
+
     def __init__(self, app: App, table: TableScene, seat: int) -> None:
         super().__init__(app)
         self.table = table
@@ -76,14 +78,6 @@ class CoverScene(Scene):
             return True
         return False
 
-    @override
-    def focus_rect(self) -> pygame.Rect | None:
-        return None
-
-    @override
-    def hints(self) -> list[tuple[str, str]]:
-        return []  # the cover says what to press itself
-
     # ------------------------------------------------------------------ time and drawing
 
     @override
@@ -92,10 +86,9 @@ class CoverScene(Scene):
 
     @override
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.theme
+        th = self.lay_felt(surface)
         width, height = surface.get_size()
         u = ui_scale((width, height))
-        surface.blit(surfaces.felt((width, height), th), (0, 0))
         colour = seat_colour(self.seat)
         panel = pygame.Rect(0, 0, min(width - 32, round(640 * u) + 80), round(290 * u) + 60)
         panel.center = (width // 2, height // 2)

@@ -206,10 +206,9 @@ class MatchEndScene(ButtonScene):
 
     @override
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.theme
+        th = self.lay_felt(surface)
         u = self.scale
         width, height = surface.get_size()
-        surface.blit(surfaces.felt((width, height), th), (0, 0))
         you_won = any(self.session.is_person(s) for s in self.winners)  # any person at it
         if you_won:
             self._draw_confetti(surface)

@@ -22,11 +22,6 @@ if TYPE_CHECKING:
 
 class TakeBackScene(QuestionScene):
     bindings = {Act.BACK: ("escape", "backspace")}
-
-    def __init__(self, app: App, table: TableScene) -> None:
-        self.table = table
-        super().__init__(app)
-
     # Translators: the title of the question before the first take-back of a match
     title = N_("Take back your turn?")
     words = N_(
@@ -34,21 +29,18 @@ class TakeBackScene(QuestionScene):
         "count in your statistics."
     )
 
+    def __init__(self, app: App, table: TableScene) -> None:
+        self.table = table
+        super().__init__(app)
+
     @override
     def answers(self) -> list[tuple[str, Callable[[], None]]]:
         return [
             # Translators: a button: take back your last turn (after the practice warning)
             (_("Take back"), self.confirm),
-            (_("Keep playing"), self.cancel),
+            (_("Keep playing"), self.back),
         ]
 
     def confirm(self) -> None:
         self.app.pop()
         self.table.take_back()
-
-    def cancel(self) -> None:
-        self.app.pop()
-
-    @override
-    def back(self) -> None:
-        self.cancel()

@@ -22,7 +22,7 @@ from game.rules import events as ev
 from game.rules.record import Record, RecordError, ReplayStep, load_record, replay_steps
 from game.scenes.kit.base import Scene
 from game.scenes.kit.buttons import ButtonScene
-from game.view import controls, surfaces, typeset
+from game.view import controls, typeset
 from game.view.layout import ui_scale
 from game.view.panels import dialog_panel
 from game.view.table import TableView
@@ -41,7 +41,7 @@ class ReplayScene(Scene):
         super().__init__(app)
         self.record = record
         self.name = name
-        self.back = back
+        self.returns = back  # a Back button and Esc go back to the screen it came from
         self.steps: Iterator[tuple[GameState, ReplayStep]] = replay_steps(record)
         self.state: GameState | None = None
         self.step: ReplayStep | None = None
@@ -104,13 +104,13 @@ class ReplayScene(Scene):
             "step": controls.Button(_("Step"), step, self.step_once),
             "speed": controls.Button(self._speed_label(), speed, self.faster),
         }
-        if self.back:
+        if self.returns:
             rect = speed.move(0, -bh - 6)
             self.buttons["back"] = controls.Button(_("Back"), rect, self.leave)
 
     def leave(self) -> None:
         """Back to the screen it was opened from (or, from the command line, close)."""
-        if self.back:
+        if self.returns:
             self.app.pop()
         else:
             self.app.quit()
@@ -299,22 +299,19 @@ class ReplayErrorScene(ButtonScene):
         self.line = line
         self.reason = reason
         self.button = controls.Button(
-            _("Close"), pygame.Rect(0, 0, 10, 10), self.close, primary=True
+            _("Close"), pygame.Rect(0, 0, 10, 10), self.back, primary=True
         )
 
-    def close(self) -> None:
-        self.app.quit(1)  # the replay did not happen
-
     @override
-    def actions(self) -> dict[Act, Callable[[], None]]:
-        return {Act.BACK: self.close, Act.ACTIVATE: self.close}
+    def back(self) -> None:
+        """Close (the button, Esc): the replay did not happen."""
+        self.app.quit(1)
 
     @override
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.theme
+        th = self.lay_felt(surface)
         width, height = surface.get_size()
         u = ui_scale((width, height))
-        surface.blit(surfaces.felt((width, height), th), (0, 0))
         pw = min(width - 40, round(820 * u) + 60)
         body = max(12, round(20 * u))
         where = self.name

@@ -36,6 +36,7 @@ from game.ai.review import Decision, Review, decisions_of
 from game.i18n import _
 from game.input.focus import FocusItem, button_items
 from game.input.intents import Act, Device, Intent
+from game.input.keymap import PAGING
 from game.match.session import YOU
 from game.rules import GameState, Play
 from game.rules.record import Record, RecordError, replay_steps
@@ -285,9 +286,6 @@ class ReviewTableScene(Scene):
             return _("Your match review")
         return _("Review of {name}").format(name=self.review.name)
 
-    def back(self) -> None:
-        self.app.pop()
-
     # ------------------------------------------------------------------ input
 
     @override
@@ -336,13 +334,7 @@ class ReviewTableScene(Scene):
             return self.nav.handle(intent, items)
         return self.perform(act)
 
-    bindings = {
-        Act.SORT: ("s",),  # the summary, as the pad's Y
-        Act.FIRST: ("home",),
-        Act.LAST: ("end",),
-        Act.PAGE_DOWN: ("page down",),
-        Act.PAGE_UP: ("page up",),
-    }
+    bindings = {Act.SORT: ("s",), **PAGING}  # S: the summary, as the pad's Y
 
     @override
     def actions(self) -> dict[Act, Callable[[], None]]:

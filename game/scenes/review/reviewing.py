@@ -169,10 +169,9 @@ class ReviewingScene(ButtonScene):
 
     @override
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.app.theme
+        th = self.lay_felt(surface)
         u = self.scale
         width, height = surface.get_size()
-        surface.blit(surfaces.felt((width, height), th), (0, 0))
         # the match's name under the title, a little larger than on the ladder's pages
         top, size, gap = round(30 * u), max(11, round(20 * u)), max(4, round(8 * u))
         name = self.source.name
