@@ -88,7 +88,7 @@ class Decision:
     round: int
     made: Action
     best: Action
-    points_lost: float  # best choice's expected points minus the made one's, >= 0
+    points_lost: float  # best choice's expected points minus the made one's, >= 0, to 0.1
     label: str  # see LABELS
     choices: int  # how many legal actions there were
     expected: tuple[tuple[Action, float], ...]  # each choice's expected round score, best first
@@ -133,10 +133,16 @@ def decisions_of(record: Record, seat: int) -> Iterator[tuple[GameState, Action]
     """Each decision ``seat`` made in ``record``: the state just before it and what it chose.
 
     A first-turn line ends without a line of its own: when the seat was laying one and the
-    next line is another seat's (or the round's end), the seat chose to stop (END_TURN).
+    next line is another seat's (or the round's end), the seat chose to stop (END_TURN). So
+    when the seat before stopped its line, the seat's own next line is a decision made after
+    that stop (as the replay reads it too, ``replay_before``), never skipped.
     """
     before: GameState | None = None
     for index, (state, step) in enumerate(replay_steps(record)):
+        if before is not None and before.current != seat and before.in_first_turn_line:
+            mover = record.lines[index][1].get("seat")
+            if step.kind in ("play", "draw", "pass") and mover == seat:
+                before.apply_quietly(END_TURN)  # the seat before stopped its line
         if before is not None and before.current == seat:
             obj = record.lines[index][1]
             if step.kind in ("play", "draw", "pass"):
@@ -210,13 +216,15 @@ def _weigh(
     )
     best_action, best_points = expected[0]
     made_points = next((points for action, points in expected if action == made), best_points)
-    lost = max(0.0, sign * (best_points - made_points))
+    # The loss as every screen and report shows it (one decimal), and the label and the better
+    # move from that same figure: never "1.0 points ... good", never 0.0 beside another move.
+    lost = round(max(0.0, sign * (best_points - made_points)), 1)
     return Decision(
         number,
         round_number,
         made,
         best_action if lost > 0 else made,
-        round(lost, 2),
+        lost,
         label_for(lost),
         len(legal),
         tuple(expected),

@@ -7,10 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from game.ai.review import FORCED, GOOD, review
+from game.ai.review import FORCED, GOOD, decisions_of, label_for, review
 from game.ai.simple import make_seat
 from game.commands.simulate import play_match
-from game.rules import Rules
+from game.rules import END_TURN, Rules
 from game.rules.record import load_record
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -111,3 +111,49 @@ def test_labels_follow_the_stated_thresholds() -> None:
         "blunder",
         "blunder",
     ]
+
+
+def _turn_lines(record_text: str, seat: int) -> int:
+    """How many play, draw and pass lines ``seat`` wrote in its turns (the draws made to find
+    the engine, before a round's ``engine`` line, are no decision)."""
+    count, dealt = 0, False
+    for line in record_text.splitlines():
+        obj = json.loads(line)
+        if obj["type"] in ("round", "round_end"):
+            dealt = False
+        elif obj["type"] == "engine":
+            dealt = True
+        elif dealt and obj["type"] in ("play", "draw", "pass") and obj["seat"] == seat:
+            count += 1
+    return count
+
+
+def test_no_decision_is_skipped_after_the_seat_before_stops_its_first_turn_line() -> None:
+    """The seat before ends its first-turn line by writing nothing: the next seat's first line
+    is still a decision of its own, weighed from the table as it saw it."""
+    rules = Rules.standard().with_options(set_size=6, rounds=3)
+    for seed in range(7, 13):
+        seats = [make_seat("normal", seed), make_seat("random", seed + 1)]
+        text = play_match(rules, 2, seed, seats, record=True).record
+        assert text is not None
+        record, _ = load_record(text)
+        for seat in (0, 1):
+            decisions = list(decisions_of(record, seat))
+            stops = sum(1 for _, made in decisions if made == END_TURN)
+            assert len(decisions) - stops == _turn_lines(text, seat), (seed, seat)
+            for state, made in decisions:
+                assert state.current == seat and state.check(made) is None
+
+
+def test_a_label_and_the_better_move_follow_the_figure_shown() -> None:
+    """The loss is kept as shown (to a tenth of a point), and the label and the better move
+    are read from that figure: "1.0 points" is an inaccuracy, "0.0 points" names no better
+    move."""
+    record, _ = load_record(recorded_match(["random", "normal", "normal"], 5))
+    result = review(record, 0, guesses=24)
+    for decision in result.decisions:
+        assert decision.points_lost == round(decision.points_lost, 1)
+        if decision.label != FORCED:
+            assert decision.label == label_for(decision.points_lost)
+            shown = f"{decision.points_lost:.1f}"
+            assert (shown == "0.0") == (decision.best == decision.made), decision
