@@ -27,8 +27,10 @@ choice, Normal's came out 80% good, 11% inaccuracies, 7% mistakes and 2% blunder
 play over all four labels, and a blunder is what the weak levels do and the strong ones
 nearly never, so they stay.
 
-Repeatable: a fixed number of guesses per decision and a seed made from the record's seed, the
-seat and the decision's number, with no clock, so a record gets the same review on any machine.
+Repeatable: a fixed number of guesses per decision and a seed made from the position the seat
+saw (:func:`game.ai.coach.position_seed`), with no clock, so a record gets the same review on
+any machine, and a decision the same verdict as the table's hint gave it: both are
+:func:`game.ai.coach.advise`.
 
 Guesses: 400 a decision by default. Each guess plays every choice out on the same guessed deal
 (common random numbers), and a choice's value is a mean over the guesses, so too few guesses
@@ -43,22 +45,20 @@ in about 30 s of one core.
 
 from __future__ import annotations
 
-import dataclasses
-import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from game.rules import END_TURN, PLAY, Action, GameState, Observation
-from game.rules.record import Record, replay_steps
+from game.rules.record import Record, parse_record, replay_steps
 
-from .hard import DEFAULT_CONFIG, HardConfig, HardSearch
+from .coach import DEFAULT_GUESSES as DEFAULT_GUESSES
+from .coach import Advice, advise
 from .knowledge import first_turn_beliefs
 
 # Points lost from which a decision gets each label (see the table above).
 INACCURACY = 1.0
 MISTAKE = 3.0
 BLUNDER = 8.0
-DEFAULT_GUESSES = 400  # guesses per decision (see the module's docstring)
 
 GOOD = "good"
 FORCED = "forced"
@@ -167,15 +167,7 @@ def review(
     cancel)."""
     if not 0 <= seat < record.players:
         raise ValueError(f"there is no seat {seat} in a match of {record.players}")
-    config = dataclasses.replace(
-        DEFAULT_CONFIG,
-        iterations=max(1, guesses),
-        first_turn_factor=1,  # every decision weighed with the guesses the review says
-        budget_ms=None,  # never the clock: the same review everywhere
-        max_candidates=10_000,  # every legal choice, the one made included
-        race_after=10**9,  # no candidate dropped early: each gets every guess
-        opponents_weight=0.0,  # the seat's own round score only
-    )
+    guesses = max(1, guesses)
     moments = list(decisions_of(record, seat))
     beliefs: dict[int, int] = {}
     round_seen = -1
@@ -185,47 +177,50 @@ def review(
         if observation.round_number != round_seen:
             beliefs, round_seen = {}, observation.round_number
         first_turn_beliefs(observation, beliefs)
-        weighed.append(_weigh(observation, made, number, config, beliefs, record.seed))
+        weighed.append(_weigh(observation, made, number, guesses, beliefs))
         if progress is not None:
             progress(number, len(moments))
-    return Review(seat, record.names[seat], tuple(weighed), config.iterations or 0)
+    return Review(seat, record.names[seat], tuple(weighed), guesses)
 
 
 def _weigh(
-    observation: Observation,
-    made: Action,
-    number: int,
-    config: HardConfig,
-    beliefs: dict[int, int],
-    record_seed: int,
+    observation: Observation, made: Action, number: int, guesses: int, beliefs: dict[int, int]
 ) -> Decision:
     legal = observation.legal_actions
     round_number = observation.round_number
     if len(legal) <= 1:
         return Decision(number, round_number, made, made, 0.0, FORCED, len(legal), ())
-    rng = random.Random(f"review/{record_seed}/{observation.seat}/{number}")
-    search = HardSearch(observation, config, rng, dict(beliefs))
-    search.step()
-    sign = 1.0 if observation.rules.scoring == "positive" else -1.0
-    # utility = sign * own score: back to expected points (higher utility is better)
-    means = zip(search.candidates, search.means(), strict=True)
-    expected = sorted(
-        ((action, sign * mean) for action, mean in means),
-        key=lambda pair: sign * pair[1],
-        reverse=True,
-    )
-    best_action, best_points = expected[0]
-    made_points = next((points for action, points in expected if action == made), best_points)
+    advice = advise(observation, beliefs, guesses)  # the hint's own judgement of the moment
     # The loss as every screen and report shows it (one decimal), and the label and the better
     # move from that same figure: never "1.0 points ... good", never 0.0 beside another move.
-    lost = round(max(0.0, sign * (best_points - made_points)), 1)
+    lost = round(advice.points_behind(made), 1)
     return Decision(
         number,
         round_number,
         made,
-        best_action if lost > 0 else made,
+        advice.action if lost > 0 else made,
         lost,
         label_for(lost),
         len(legal),
-        tuple(expected),
+        advice.expected,
     )
+
+
+def beliefs_now(record: Record, observation: Observation) -> dict[int, int]:
+    """What the seat of ``observation`` has seen of the round so far, as its review will read
+    it at this decision: the ends of its opponents' first-turn lines (``record`` holds the
+    match up to now; ``observation`` is the decision about to be made)."""
+    beliefs: dict[int, int] = {}
+    for state, _made in decisions_of(record, observation.seat):
+        if state.round_number == observation.round_number:
+            first_turn_beliefs(state.observation(observation.seat), beliefs)
+    first_turn_beliefs(observation, beliefs)
+    return beliefs
+
+
+def hint_advice(
+    record_text: str, observation: Observation, guesses: int = DEFAULT_GUESSES
+) -> Advice:
+    """The table's hint: the coach's verdict on the decision about to be made, from what the
+    seat has seen (the match so far, ``record_text``), the same verdict its review will give."""
+    return advise(observation, beliefs_now(parse_record(record_text), observation), guesses)

@@ -97,6 +97,12 @@ def _hard(seed: int) -> Seat:
     return HardSeat(seed)
 
 
+def _coach(seed: int) -> Seat:
+    from .coach import CoachSeat
+
+    return CoachSeat(seed)
+
+
 # Every kind of computer seat by name; each entry makes a seat from a seed.
 SEAT_KINDS: dict[str, Callable[[int], Seat]] = {
     "random": RandomSeat,
@@ -104,6 +110,7 @@ SEAT_KINDS: dict[str, Callable[[int], Seat]] = {
     "easy": _easy,
     "normal": _normal,
     "hard": _hard,
+    "coach": _coach,  # plays the hint (for simulate and tournament; no table offers it)
 }
 
 

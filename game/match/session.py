@@ -56,6 +56,8 @@ KIND_LABELS: dict[str, str] = {
     "greedy": "Greedy",
     "random": "Random",
 }
+# Seat kinds for the tools alone (simulate, tournament), never offered at a table.
+TOOL_KINDS = frozenset({"coach"})
 # Seat kinds from the weakest to the strongest.
 STRENGTH: tuple[str, ...] = ("random", "easy", "greedy", "normal", "hard")
 # The person's own seat: the English default, translated when the match is made.
@@ -67,7 +69,7 @@ def opponent_kinds() -> list[str]:
     from game.ai.simple import SEAT_KINDS
 
     known = [k for k in KIND_LABELS if k in SEAT_KINDS]
-    return known + sorted(k for k in SEAT_KINDS if k not in KIND_LABELS)
+    return known + sorted(k for k in SEAT_KINDS if k not in KIND_LABELS and k not in TOOL_KINDS)
 
 
 def default_opponent() -> str:

@@ -10,11 +10,12 @@ import pygame
 import pytest
 
 from game import i18n
-from game.ai.hints import hint, plan_hand
+from game.ai.hints import plan_hand
+from game.ai.review import hint_advice
 from game.ai.simple import make_seat
 from game.app import App
 from game.match.session import MatchConfig, Session
-from game.rules import DRAW, END_TURN, PASS, Play, Rules
+from game.rules import DRAW, END_TURN, PASS, Action, Play, Rules
 from game.scenes.pages.menu import MenuScene
 from game.scenes.play.table import TableScene
 from game.view.table import level_label
@@ -59,16 +60,24 @@ def play_until_ready(app: App, table: TableScene) -> bool:
     return table.state.phase == "play"
 
 
-def test_the_hint_button_shows_the_policys_play_and_clears_after_it(app: App) -> None:
+def coach_move(table: TableScene) -> Action:
+    """What the coach advises the person now: the move its review will call the best."""
+    seat = table.shown_seat
+    assert seat is not None
+    observation = table.state.observation(seat)
+    return hint_advice(table.session.writer.text(), observation).action
+
+
+def test_the_hint_button_shows_the_coachs_move_and_clears_after_it(app: App) -> None:
     shown: dict[str, int] = {}
-    for seed in range(1, 26):  # many tables: Normal's choice, not just any legal one
+    for seed in range(1, 26):  # many tables: the coach's choice, not just any legal one
         table = open_table(app, seed)
         state = table.session.state
         human = table.shown_seat
         assert human is not None
         if not table.ready:
             continue
-        expected = hint(state.observation(human), level="normal")
+        expected = coach_move(table)
         only_pass = state.legal_actions() == [PASS]  # it passes by itself: nothing to hint
         assert table.buttons["hint"].visible != only_pass
         if only_pass:
@@ -118,9 +127,66 @@ def test_the_hint_is_reached_by_keyboard_and_its_key(app: App) -> None:
     frames(app)
     table.finish_help()
     frames(app)
-    human = table.shown_seat
-    assert human is not None
-    assert table.hint_action == hint(table.state.observation(human), level="normal")
+    assert table.hint_action == coach_move(table)
+
+
+def _press(app: App, by: str, what: str) -> None:
+    """Enter or H on the keyboard; A, or RB round to the Hint button and A, on a pad."""
+    if by == "key":
+        code = pygame.K_h if what == "hint" else pygame.K_RETURN
+        post(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)
+        post(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0)
+        frames(app)
+        return
+    table = app.top
+    assert isinstance(table, TableScene)
+    if what == "hint":
+        for _ in range(40):
+            if table.nav.key == ("button", "hint"):
+                break
+            post(pygame.CONTROLLERBUTTONDOWN, instance_id=7, button=RB)
+            post(pygame.CONTROLLERBUTTONUP, instance_id=7, button=RB)
+            frames(app)
+        assert table.nav.key == ("button", "hint")
+    post(pygame.CONTROLLERBUTTONDOWN, instance_id=7, button=pygame.CONTROLLER_BUTTON_A)
+    post(pygame.CONTROLLERBUTTONUP, instance_id=7, button=pygame.CONTROLLER_BUTTON_A)
+    frames(app)
+
+
+RB = pygame.CONTROLLER_BUTTON_RIGHTSHOULDER
+
+
+@pytest.mark.parametrize("by", ["key", "pad"])
+def test_after_a_hint_enter_enter_plays_exactly_the_hint(app: App, by: str) -> None:
+    """H (or the Hint button by pad): the hinted tile lifts and holds the focus; Enter (A)
+    picks it up and the focus is on the hinted train; Enter (A) again plays exactly that."""
+    played = 0
+    for seed in range(1, 30):
+        table = open_table(app, seed)
+        if not table.ready:
+            continue
+        expected = coach_move(table)
+        if not isinstance(expected, Play):
+            continue
+        if by == "key":  # the focus starts elsewhere: on the first tile, not the hint's
+            table.nav.key = ("tile", table.view.tray.tiles[0])
+        _press(app, by, "hint")
+        table.finish_help()
+        frames(app, 2)
+        assert table.hint_action == expected
+        assert table.view.tray.hinted == expected.tile, "the hinted tile lifts"
+        assert table.nav.key == ("tile", expected.tile), "and holds the focus"
+        _press(app, by, "enter")
+        assert table.selected == expected.tile
+        assert table.nav.key == ("train", expected.train), "the hinted train is focused"
+        before = len(table.state.train(expected.train))
+        _press(app, by, "enter")
+        assert expected.tile not in table.state.hand(table.shown_seat or 0)
+        assert len(table.state.train(expected.train)) == before + 1, "played where hinted"
+        played += 1
+        if played == 3:
+            break
+    assert played == 3
 
 
 def test_plan_my_hand_orders_the_tray_as_planned_and_plans_again(app: App) -> None:

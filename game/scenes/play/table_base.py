@@ -19,6 +19,7 @@ from game.view import controls
 from game.view.table import TableView
 
 if TYPE_CHECKING:
+    from game.ai.coach import Advice
     from game.app import App
     from game.scenes.play.table_help import Plan
     from game.scenes.play.table_pointer import Press
@@ -52,7 +53,8 @@ class TableBase(Scene):
         self._turn_steps = 0  # computer steps so far in this turn (pace the first one longer)
         # help: the policy's suggestion (until the person acts) and the planned tray
         self.hint_action: Action | None = None
-        self._hint_job: Future[Action] | None = None
+        self.hint_margin: float | None = None  # points the hint is ahead of the next best
+        self._hint_job: Future[Advice] | None = None
         self._prompt_is_hint = False  # the prompt line says the hint
         self.plan_on = False
         self._plan_key: Hashable = None  # what the tray was last planned for

@@ -117,7 +117,10 @@ class TableFocus(TableBase):
         if self.selected != tile:
             self._tap_tile(tile)
         state = self.state
+        hinted = self.hint_action
         first = [state.must_satisfy, self.shown_seat, state.players]
+        if isinstance(hinted, Play) and hinted.tile == tile:
+            first.insert(0, hinted.train)  # the hint's train: Enter again plays the hint
         best = next((t for t in first if t in targets), min(targets))
         self.nav.key = ("train", best)
 

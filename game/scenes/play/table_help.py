@@ -1,4 +1,5 @@
-"""The table's help: Hint (the Normal policy's play) and Plan my hand, on a background worker."""
+"""The table's help: Hint (the coach's move, the one the review will call best) and Plan my
+hand, on a background worker."""
 
 from __future__ import annotations
 
@@ -7,9 +8,9 @@ from typing import TypeVar
 
 from typing_extensions import override
 
-from game.ai.hints import hint as policy_hint
 from game.ai.hints import plan_hand
-from game.i18n import _
+from game.ai.review import hint_advice
+from game.i18n import _, ngettext
 from game.rules import DRAW, END_TURN, PLAY, Action, Play, Tile
 from game.scenes.play.table_base import TableBase
 
@@ -39,13 +40,15 @@ class TableHelp(TableBase):
 
     @override
     def do_hint(self) -> None:
-        """Ask the Normal policy for this turn's play (shown when it answers)."""
+        """Ask the coach for this turn's move (shown when it answers): the same search, from
+        the same position and what the seat saw before it, as the match's review."""
         legal = self.legal()
         if not legal or self.shown_seat is None:
             return
         self._clear_hint()
         observation = self.state.observation(self.shown_seat)
-        self._hint_job = _background().submit(policy_hint, observation, "normal")
+        record = self.session.writer.text()
+        self._hint_job = _background().submit(hint_advice, record, observation)
 
     @override
     def _clear_hint(self) -> None:
@@ -53,6 +56,7 @@ class TableHelp(TableBase):
             self._hint_job.cancel()
         self._hint_job = None
         self.hint_action = None
+        self.hint_margin = None
         view = self.view
         view.hint_tile = view.hint_train = None
         view.tray.hinted = None
@@ -62,8 +66,12 @@ class TableHelp(TableBase):
         if job is not None and job.done():
             self._hint_job = None
             answer = _answer(job)
-            if answer is not None and answer in self.legal():  # still the turn it was asked for
-                self.hint_action = answer
+            if answer is not None and answer.action in self.legal():  # still the same turn
+                self.hint_action = answer.action
+                choices = answer.expected
+                margin = abs(choices[0][1] - choices[1][1]) if len(choices) > 1 else None
+                self.hint_margin = margin
+                self._follow_hint(answer.action)
         action = self.hint_action
         if action is not None and action not in self.legal():
             if self.view.busy and self.state.current == self.shown_seat:
@@ -71,6 +79,19 @@ class TableHelp(TableBase):
             self._clear_hint()
             return
         self._point_at(action)
+
+    def _follow_hint(self, action: Action) -> None:
+        """Keys and pads: the focus goes to the hinted tile (and, once it is picked up, to its
+        train: see ``_pick``), so Enter, Enter plays exactly the hint."""
+        if isinstance(action, Play):
+            keys = not self.app.router.last_device.pointer
+            if keys and self.selected is not None and self.selected != action.tile:
+                self._deselect()  # the tile in hand is not the hint's: Enter picks the hint's
+            self.nav.key = ("tile", action.tile)
+        else:
+            name = "draw" if action == DRAW else "done" if action == END_TURN else None
+            if name is not None:
+                self.nav.key = ("button", name)
 
     def _point_at(self, action: Action | None) -> None:
         """Lift the tile of ``action`` (when it is a play) and light its train."""
@@ -88,8 +109,21 @@ class TableHelp(TableBase):
             return ""
         if isinstance(action, Play):
             train = self._train_label(action.train)
-            # Translators: {tile} is a tile such as 5|9; {train} as in "Satisfy the double on"
-            return _("Hint: play {tile} on {train}").format(tile=action.tile, train=train)
+            margin = self.hint_margin
+            if margin is None:
+                # Translators: {tile} is a tile such as 5|9; {train} as in "Satisfy the double on"
+                return _("Hint: play {tile} on {train}").format(tile=action.tile, train=train)
+            if margin < 1:  # under a point: the review would call any of them good
+                # Translators: the hint, when the next best moves score nearly the same
+                words = _("Hint: play {tile} on {train}: the other moves are nearly as good")
+                return words.format(tile=action.tile, train=train)
+            n = max(1, round(min(margin, 999.0)))
+            # Translators: the hint, in the review's unit: points expected this round
+            return ngettext(
+                "Hint: play {tile} on {train}, about {n} point better than the next best move",
+                "Hint: play {tile} on {train}, about {n} points better than the next best move",
+                n,
+            ).format(tile=action.tile, train=train, n=n)
         if action == DRAW:
             return _("Hint: draw a tile")
         if action == END_TURN:

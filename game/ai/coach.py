@@ -1,0 +1,137 @@
+"""The coach: one judgement of a decision, which the table's hint and the match review share.
+
+A decision is weighed from the seat's observation only (and what the seat has seen of the round
+so far: the ends of its opponents' first-turn lines, ``first_turn_beliefs``) by the Hard search
+with every legal choice kept to the end and the seat's own round score as the measure
+(:data:`DEFAULT_GUESSES` guesses, no clock). Its random numbers come from the position itself
+(:func:`position_seed`), so the same position gets the same verdict whoever asks: the hint
+at the table, the review after the match, the ``coach`` seat of ``simulate``.
+
+>>> from game.rules import GameState, Rules
+>>> game = GameState.new(Rules.standard().with_options(set_size=6), players=2, seed=3)
+>>> _ = game.start_round()
+>>> seat = game.current
+>>> first = advise(game.observation(seat), {}, guesses=8)
+>>> first == advise(game.observation(seat), {}, guesses=8), first.action in game.legal_actions()
+(True, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from game.rules import Action, Observation
+
+from .hard import DEFAULT_CONFIG, HardConfig, HardSearch
+from .knowledge import first_turn_beliefs
+
+DEFAULT_GUESSES = 400  # guesses per decision (see game.ai.review's docstring for why 400)
+
+
+def coach_config(guesses: int = DEFAULT_GUESSES) -> HardConfig:
+    """The search the coach runs: ``guesses`` for every decision, every legal choice weighed
+    with every guess, the seat's own points only, never the clock."""
+    return dataclasses.replace(
+        DEFAULT_CONFIG,
+        iterations=max(1, guesses),
+        first_turn_factor=1,  # every decision weighed with the same number of guesses
+        budget_ms=None,  # never the clock: the same verdict on any machine
+        max_candidates=10_000,  # every legal choice
+        race_after=10**9,  # no candidate dropped early: each gets every guess
+        opponents_weight=0.0,  # the seat's own round score only
+    )
+
+
+def position_seed(observation: Observation) -> str:
+    """A seed made from what the seat sees now: the same position, the same guesses."""
+    trains = tuple((t.tile_ids, t.public) for t in observation.trains)
+    key = (
+        observation.seat,
+        observation.round_number,
+        observation.hand_mask,
+        trains,
+        observation.hand_sizes,
+        observation.boneyard_size,
+        observation.log_masks,
+        observation.current,
+        observation.drawn_tile,
+        observation.in_first_turn_line,
+    )
+    return hashlib.sha256(repr(key).encode()).hexdigest()[:32]
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the coach makes of one decision."""
+
+    action: Action  # the best choice
+    expected: tuple[tuple[Action, float], ...]  # every choice and its expected points, best first
+    guesses: int  # guesses weighed (fewer than asked when it was told to answer early)
+
+    def points_behind(self, action: Action) -> float:
+        """How many points ``action`` is expected to lose against the best choice (>= 0)."""
+        best = self.expected[0][1]
+        points = next((p for a, p in self.expected if a == action), best)
+        return max(0.0, abs(best - points))
+
+
+class Coach:
+    """One decision being weighed: step it in slices (a worker answering a hint), or all at
+    once with :func:`advise`."""
+
+    def __init__(
+        self, observation: Observation, beliefs: Mapping[int, int], guesses: int = DEFAULT_GUESSES
+    ) -> None:
+        rng = random.Random(f"coach/{position_seed(observation)}")
+        self.observation = observation
+        self.search = HardSearch(observation, coach_config(guesses), rng, dict(beliefs))
+        self._sign = 1.0 if observation.rules.scoring == "positive" else -1.0
+
+    def think(self, guesses: int | None = None) -> bool:
+        """Weigh up to ``guesses`` more guesses (all that are left without); True once done."""
+        return self.search.step(samples=guesses)
+
+    def advice(self) -> Advice:
+        """The verdict so far (Normal's favourite first, before any guess)."""
+        search = self.search
+        sign = self._sign
+        # utility = sign * own score: back to expected points, the best first
+        means = zip(search.candidates, search.means(), strict=True)
+        expected = sorted(((a, sign * mean) for a, mean in means), key=lambda p: -sign * p[1])
+        if not search.samples:
+            expected = [(a, 0.0) for a in search.candidates]
+        return Advice(expected[0][0], tuple(expected), search.samples)
+
+
+def advise(
+    observation: Observation, beliefs: Mapping[int, int], guesses: int = DEFAULT_GUESSES
+) -> Advice:
+    """The coach's whole verdict on the decision ``observation`` shows (its seat to move)."""
+    coach = Coach(observation, beliefs, guesses)
+    coach.think()
+    return coach.advice()
+
+
+class CoachSeat:
+    """A seat that always plays the coach's advice (``simulate --seats coach,...``): the
+    player the hint and the review hold up."""
+
+    level = "coach"
+
+    def __init__(self, seed: int = 0, guesses: int = DEFAULT_GUESSES) -> None:
+        self.name = "Coach"
+        self.guesses = guesses
+        self._round = (-1, 0)  # (round number, tiles laid) when last seen
+        self._beliefs: dict[int, int] = {}
+
+    def choose(self, observation: Observation) -> Action:
+        laid = sum(len(train.tile_ids) for train in observation.trains)
+        if observation.round_number != self._round[0] or laid < self._round[1]:
+            self._beliefs = {}  # a new round (trains only grow within one)
+        self._round = (observation.round_number, laid)
+        first_turn_beliefs(observation, self._beliefs)
+        return advise(observation, self._beliefs, self.guesses).action
