@@ -3,6 +3,7 @@
     python benchmarks/bench_frames.py                 # 1280x720, 6 seconds of frames
     python benchmarks/bench_frames.py --size 1920x1080 --seconds 10
     python benchmarks/bench_frames.py --review         # with a match review in its worker
+    python benchmarks/bench_frames.py --hint           # with the table's hint thinking
 
 The table: 8 players mid-round with long trains (double-15 set, 50+ tiles laid), an open double
 and a marked train, your turn, a tile being dragged over the table with its legal trains lit,
@@ -70,6 +71,45 @@ class Thinker:
         self.runner.close()
 
 
+class Hinter:
+    """The table's hint thinking in the help worker process for the whole run, asked again
+    as soon as it answers, polled once a frame as the table polls it."""
+
+    def __init__(self) -> None:
+        from game.match.help_worker import HelpWorker
+        from game.rules import GameState, Rules
+
+        game = GameState.new(Rules.standard(), 4, 3)
+        game.start_round()
+        while len(game.legal_actions()) < 3:
+            game.apply(game.legal_actions()[0])
+        self.observation = game.observation(game.current)
+        self.record = _record_of(game)
+        self.worker = HelpWorker()
+        self.decisions = 0
+        self.job = self._ask()
+
+    def _ask(self) -> object:
+        return self.worker.submit("hint", self.record, self.observation)
+
+    def tick(self) -> None:
+        if self.job.done():  # type: ignore[attr-defined]
+            self.decisions += 1
+            self.job = self._ask()
+
+    def close(self) -> None:
+        self.worker.close()
+
+
+def _record_of(game: object) -> str:
+    """A record that holds only the match line: enough for the hint (no first-turn lines yet
+    to remember), as at the first turn of a match."""
+    from game.rules.record import RecordWriter
+
+    fresh = type(game).new(game.rules, game.players, game.seed)  # type: ignore[attr-defined]
+    return RecordWriter(fresh).text()
+
+
 class Reviewer:
     """A match review running in its worker process for the whole run, polled once a frame as
     the review's progress screen polls it (a finished review starts again)."""
@@ -127,6 +167,11 @@ def main() -> int:
         "guesses) running in its worker process for the whole run",
     )
     parser.add_argument(
+        "--hint",
+        action="store_true",
+        help="keep the table's hint thinking in the help worker process for the whole run",
+    )
+    parser.add_argument(
         "--slowdown",
         type=float,
         default=None,
@@ -137,6 +182,7 @@ def main() -> int:
     if args.slowdown is not None and not args.slowdown > 0:
         parser.error(f"--slowdown must be above 0, not {args.slowdown}")
     thinker = Thinker(args.think) if args.think else None
+    hinter = Hinter() if args.hint else None
     reviewer = None
     if args.review:
         from game.ai.review import DEFAULT_GUESSES
@@ -195,6 +241,8 @@ def main() -> int:
             view.feed([kind(seat)])
         if thinker is not None:
             thinker.tick()
+        if hinter is not None:
+            hinter.tick()
         start = time.perf_counter()
         cpu = time.thread_time()
         if reviewer is not None:
@@ -208,6 +256,9 @@ def main() -> int:
     if thinker is not None:
         thinker.close()
         print(f"a {args.think} seat made {thinker.decisions} decisions in the worker meanwhile")
+    if hinter is not None:
+        hinter.close()
+        print(f"the help worker answered {hinter.decisions} hints meanwhile")
     if reviewer is not None:
         reviewer.close()
         print(f"the review weighed {reviewer.decisions} decisions in its worker meanwhile")

@@ -21,7 +21,8 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import random
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from game.rules import Action, Observation
@@ -71,6 +72,7 @@ class Advice:
     action: Action  # the best choice
     expected: tuple[tuple[Action, float], ...]  # every choice and its expected points, best first
     guesses: int  # guesses weighed (fewer than asked when it was told to answer early)
+    complete: bool = True  # False: answered early, with the best found so far
 
     def points_behind(self, action: Action) -> float:
         """How many points ``action`` is expected to lose against the best choice (>= 0)."""
@@ -104,7 +106,7 @@ class Coach:
         expected = sorted(((a, sign * mean) for a, mean in means), key=lambda p: -sign * p[1])
         if not search.samples:
             expected = [(a, 0.0) for a in search.candidates]
-        return Advice(expected[0][0], tuple(expected), search.samples)
+        return Advice(expected[0][0], tuple(expected), search.samples, search.done)
 
 
 def advise(
@@ -113,6 +115,26 @@ def advise(
     """The coach's whole verdict on the decision ``observation`` shows (its seat to move)."""
     coach = Coach(observation, beliefs, guesses)
     coach.think()
+    return coach.advice()
+
+
+SLICE = 16  # guesses between two looks at the clock when answering within a time
+
+
+def advise_within(
+    observation: Observation,
+    beliefs: Mapping[int, int],
+    seconds: float,
+    guesses: int = DEFAULT_GUESSES,
+    clock: Callable[[], float] = time.perf_counter,
+) -> Advice:
+    """:func:`advise`, but once ``seconds`` have passed, the best found so far (a slow device:
+    the player is not kept waiting; ``complete`` says whether it is the whole verdict)."""
+    coach = Coach(observation, beliefs, guesses)
+    deadline = clock() + seconds
+    while not coach.think(SLICE):
+        if clock() >= deadline:
+            break
     return coach.advice()
 
 

@@ -52,7 +52,7 @@ from game.rules import END_TURN, PLAY, Action, GameState, Observation
 from game.rules.record import Record, parse_record, replay_steps
 
 from .coach import DEFAULT_GUESSES as DEFAULT_GUESSES
-from .coach import Advice, advise
+from .coach import Advice, advise, advise_within
 from .knowledge import first_turn_beliefs
 
 # Points lost from which a decision gets each label (see the table above).
@@ -219,8 +219,15 @@ def beliefs_now(record: Record, observation: Observation) -> dict[int, int]:
 
 
 def hint_advice(
-    record_text: str, observation: Observation, guesses: int = DEFAULT_GUESSES
+    record_text: str,
+    observation: Observation,
+    guesses: int = DEFAULT_GUESSES,
+    seconds: float | None = None,
 ) -> Advice:
     """The table's hint: the coach's verdict on the decision about to be made, from what the
-    seat has seen (the match so far, ``record_text``), the same verdict its review will give."""
-    return advise(observation, beliefs_now(parse_record(record_text), observation), guesses)
+    seat has seen (the match so far, ``record_text``), the same verdict its review will give.
+    With ``seconds``, the best found by then if the whole search takes longer (a slow device)."""
+    beliefs = beliefs_now(parse_record(record_text), observation)
+    if seconds is None:
+        return advise(observation, beliefs, guesses)
+    return advise_within(observation, beliefs, seconds, guesses)

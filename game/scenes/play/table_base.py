@@ -54,6 +54,7 @@ class TableBase(Scene):
         # help: the policy's suggestion (until the person acts) and the planned tray
         self.hint_action: Action | None = None
         self.hint_margin: float | None = None  # points the hint is ahead of the next best
+        self.hint_quick = False  # the hint came before the whole search (a slow device)
         self._hint_job: Future[Advice] | None = None
         self._prompt_is_hint = False  # the prompt line says the hint
         self.plan_on = False

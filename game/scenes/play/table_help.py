@@ -3,29 +3,23 @@ hand, on a background worker."""
 
 from __future__ import annotations
 
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import TypeVar
 
 from typing_extensions import override
 
-from game.ai.hints import plan_hand
-from game.ai.review import hint_advice
+from game.ai.coach import DEFAULT_GUESSES
 from game.i18n import _, ngettext
+from game.match.help_worker import HelpWorker, process_helper, thread_helper
+from game.match.runner import ProcessRunner
 from game.rules import DRAW, END_TURN, PLAY, Action, Play, Tile
 from game.scenes.play.table_base import TableBase
 
+# Seconds a player waits for the hint before it answers with the best found so far (the whole
+# search takes 0.1 to 0.2 s on a desktop, about six times that on a handheld).
+HINT_PATIENCE = 1.5
 Plan = tuple[tuple[Tile, ...], tuple[Tile, ...]]  # the planner's line, then the free tiles
 T = TypeVar("T")
-
-_helper: ThreadPoolExecutor | None = None
-
-
-def _background() -> ThreadPoolExecutor:
-    """One worker for hints and plans: they queue behind each other, never behind a frame."""
-    global _helper
-    if _helper is None:
-        _helper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-help")
-    return _helper
 
 
 def _answer(job: Future[T]) -> T | None:
@@ -38,6 +32,14 @@ def _answer(job: Future[T]) -> T | None:
 class TableHelp(TableBase):
     """The table scene's hint and plan."""
 
+    def _helper(self) -> HelpWorker:
+        """Where help is worked out: the help worker process when the computer seats think in
+        one too, else (tests, the screenshot run, a machine without processes) a thread."""
+        runner = self.session.runner
+        if isinstance(runner, ProcessRunner) and runner.in_worker:
+            return process_helper()
+        return thread_helper()
+
     @override
     def do_hint(self) -> None:
         """Ask the coach for this turn's move (shown when it answers): the same search, from
@@ -48,7 +50,10 @@ class TableHelp(TableBase):
         self._clear_hint()
         observation = self.state.observation(self.shown_seat)
         record = self.session.writer.text()
-        self._hint_job = _background().submit(hint_advice, record, observation)
+        helper = self._helper()
+        # Only the worker keeps time: on a thread (tests, screenshots) the whole search, always.
+        patience = HINT_PATIENCE if helper.in_worker else None
+        self._hint_job = helper.submit("hint", record, observation, DEFAULT_GUESSES, patience)
 
     @override
     def _clear_hint(self) -> None:
@@ -57,6 +62,7 @@ class TableHelp(TableBase):
         self._hint_job = None
         self.hint_action = None
         self.hint_margin = None
+        self.hint_quick = False
         view = self.view
         view.hint_tile = view.hint_train = None
         view.tray.hinted = None
@@ -71,6 +77,7 @@ class TableHelp(TableBase):
                 choices = answer.expected
                 margin = abs(choices[0][1] - choices[1][1]) if len(choices) > 1 else None
                 self.hint_margin = margin
+                self.hint_quick = not answer.complete
                 self._follow_hint(answer.action)
         action = self.hint_action
         if action is not None and action not in self.legal():
@@ -104,6 +111,13 @@ class TableHelp(TableBase):
     @override
     def hint_text(self) -> str:
         """The hint in words (empty without one)."""
+        words = self._hint_words()
+        if words and self.hint_quick:
+            # Translators: a hint given before the whole search was done (a slow device)
+            return _("{hint}, from a quick look").format(hint=words)
+        return words
+
+    def _hint_words(self) -> str:
         action = self.hint_action
         if action is None:
             return ""
@@ -166,7 +180,7 @@ class TableHelp(TableBase):
             return
         if key != self._plan_key and (job is None or job[0] != key):
             observation = state.observation(self.shown_seat)
-            self._plan_job = (key, _background().submit(plan_hand, observation))
+            self._plan_job = (key, self._helper().submit("plan", observation))
 
     def finish_help(self) -> None:
         """Wait for a hint or plan being worked out and show it (tests and tools)."""
