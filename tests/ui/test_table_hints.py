@@ -204,6 +204,8 @@ def test_plan_my_hand_orders_the_tray_as_planned_and_plans_again(app: App) -> No
         tray = table.view.tray
         click(app, table.buttons["plan"].rect.center)
         assert table.plan_on
+        toast = table.view.toast  # the one line on how the plan and the hint differ
+        assert toast is not None and "your own train" in toast.message
         table.finish_help()
         frames(app)
         line, free = plan_hand(state.observation(human))

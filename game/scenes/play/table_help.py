@@ -151,6 +151,12 @@ class TableHelp(TableBase):
             return
         self.plan_on = True
         self._plan_key = None  # plan now
+        self.view.show_toast(
+            # Translators: said when Plan my hand comes on: how the plan and the hint differ
+            lambda: _("Planned for your own train; the hint weighs every train"),
+            "info",
+            3.0,
+        )
 
     @override
     def _plan_off(self) -> None:
