@@ -347,8 +347,7 @@ def _add_tournament_options(parser: argparse.ArgumentParser) -> None:
     _add_table_options(
         parser,
         seats="hard,normal,normal,normal",
-        seats_help="comma-separated level per seat: easy, normal, hard, greedy, random "
-        "(default: hard,normal,normal,normal)",
+        seats_help="comma-separated level per seat: %(kinds)s (default: hard,normal,normal,normal)",
         matches=8,
         matches_help="matches to play (default: 8)",
         players=None,

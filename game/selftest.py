@@ -309,6 +309,27 @@ def check_round(app: App) -> str:
         app.reset(MenuScene(app))
 
 
+def check_help() -> str:
+    """The table's hint, worked out in its own worker process as at a real table."""
+    from game.match.help_worker import HelpWorker
+    from game.rules import GameState, Rules
+    from game.rules.record import RecordWriter
+
+    game = GameState.new(Rules.standard().with_options(set_size=9), 3, 7)
+    writer = RecordWriter(game)
+    writer.add(game.start_round())
+    seat = game.current
+    worker = HelpWorker()
+    try:
+        _need(worker.in_worker, "the help worker process could not start")
+        advice = worker.submit("hint", writer.text(), game.observation(seat), 50).result(120)
+        _need(advice.action in game.legal_actions(), "the hint was not a legal move")
+        _need(worker.in_worker, "the help worker process stopped")
+    finally:
+        worker.close()
+    return f"hint {advice.action} in a worker process"
+
+
 def check_saves(home: Path) -> str:
     from game.rules import GameState, Rules
     from game.rules.record import RecordWriter
@@ -380,6 +401,7 @@ def selftest_main() -> int:
             the_app = app
             run("scenes", lambda: check_scenes(the_app))
             run("round", lambda: check_round(the_app))
+        run("help", check_help)
         run("saves", lambda: check_saves(home))
         if app is not None:
             app.close()

@@ -32,7 +32,8 @@ def passing_selftest(**variables: str) -> subprocess.CompletedProcess[str]:
 def test_the_selftest_passes_from_source(home: Path) -> None:
     result = passing_selftest()
     lines = result.stdout.splitlines()
-    for check in ("window", "fonts", "assets", "tiles", "sounds", "scenes", "round", "saves"):
+    checks = ("window", "fonts", "assets", "tiles", "sounds", "scenes", "round", "help", "saves")
+    for check in checks:
         assert any(line.startswith(f"ok    {check}") for line in lines), (check, result.stdout)
     assert not home.exists(), "the self-test must not write to the player's folder"
 
