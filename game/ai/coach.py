@@ -23,7 +23,7 @@ import hashlib
 import random
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.rules import Action, Observation
 
@@ -65,9 +65,9 @@ def position_seed(observation: Observation) -> str:
     return hashlib.sha256(repr(key).encode()).hexdigest()[:32]
 
 
-@dataclass(frozen=True)
-class Advice:
-    """What the coach makes of one decision."""
+class Advice(NamedTuple):
+    """What the coach makes of one decision (a named tuple: it crosses to and from the help
+    worker pickled, which a compiled frozen dataclass cannot)."""
 
     action: Action  # the best choice
     expected: tuple[tuple[Action, float], ...]  # every choice and its expected points, best first

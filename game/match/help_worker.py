@@ -120,7 +120,7 @@ class HelpWorker:
         while conn is not None:
             try:
                 ticket, outcome, value = conn.recv()
-            except (EOFError, OSError) as error:
+            except Exception as error:  # gone, or an answer that cannot be read: on a thread
                 with self._lock:
                     self._lost(error)
                 return

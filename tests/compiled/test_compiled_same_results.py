@@ -139,3 +139,27 @@ def test_records_are_identical_and_verify(name: str, tmp_path: Path) -> None:
             verified.replace(str(folder), "FOLDER"),
         )
     assert outputs["compiled"] == outputs["pure"]
+
+
+def test_the_hint_crosses_to_the_help_worker_and_back_compiled() -> None:
+    """The coach's advice is pickled between the table and its help worker: compiled, it must
+    still read back (a compiled frozen dataclass could not), and the worker must answer."""
+    import pickle
+
+    from game.ai.coach import advise
+    from game.match.help_worker import HelpWorker
+    from game.rules import GameState, Rules
+    from game.rules.record import RecordWriter
+
+    game = GameState.new(Rules.standard().with_options(set_size=9), 3, 7)
+    writer = RecordWriter(game)
+    writer.add(game.start_round())
+    observation = game.observation(game.current)
+    advice = advise(observation, {}, guesses=8)
+    assert pickle.loads(pickle.dumps(advice)) == advice
+    worker = HelpWorker()
+    try:
+        answer = worker.submit("hint", writer.text(), observation, 8).result(timeout=120)
+        assert answer.action in game.legal_actions() and worker.in_worker
+    finally:
+        worker.close()
