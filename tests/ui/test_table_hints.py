@@ -392,3 +392,25 @@ def test_the_round_summary_speaks_the_language_of_the_moment(app: App) -> None:
     assert summary.headline() != english
     names = [session.names[s] for s in ended.winners if s != session.shown_seat]
     assert all(name in summary.headline() for name in names)
+
+
+def test_the_hint_says_how_far_ahead_it_is_in_the_reviews_unit(app: App) -> None:
+    table = open_table(app, 3)
+    table.hint_action, table.hint_margin = END_TURN, 3.2
+    assert table.hint_text() == (
+        "Hint: press Done to end your turn, about 3 points better than the next best move"
+    )
+    table.hint_margin = 0.4  # under a point: the review would call the others good too
+    assert (
+        table.hint_text() == "Hint: press Done to end your turn: the other moves are nearly as good"
+    )
+    table.hint_action, table.hint_margin = DRAW, 1.0
+    assert table.hint_text() == "Hint: draw a tile, about 1 point better than the next best move"
+    table.hint_margin = None  # the only move there was
+    assert table.hint_text() == "Hint: draw a tile"
+    play = Play(table.view.tray.tiles[0], table.state.players)
+    table.hint_action, table.hint_margin = play, 6.4
+    assert table.hint_text() == (
+        f"Hint: play {play.tile} on the Mexican train, "
+        "about 6 points better than the next best move"
+    )

@@ -139,10 +139,24 @@ class TableHelp(TableBase):
                 n,
             ).format(tile=action.tile, train=train, n=n)
         if action == DRAW:
-            return _("Hint: draw a tile")
-        if action == END_TURN:
-            return _("Hint: press Done to end your turn")
-        return _("Hint: you cannot play, so pass")
+            words = _("Hint: draw a tile")
+        elif action == END_TURN:
+            words = _("Hint: press Done to end your turn")
+        else:
+            words = _("Hint: you cannot play, so pass")
+        margin = self.hint_margin
+        if margin is None:
+            return words
+        if margin < 1:
+            # Translators: {hint} is a hint such as "Hint: draw a tile"; the others score alike
+            return _("{hint}: the other moves are nearly as good").format(hint=words)
+        n = max(1, round(min(margin, 999.0)))
+        # Translators: {hint} is a hint such as "Hint: press Done to end your turn"
+        return ngettext(
+            "{hint}, about {n} point better than the next best move",
+            "{hint}, about {n} points better than the next best move",
+            n,
+        ).format(hint=words, n=n)
 
     def do_plan(self) -> None:
         """Plan my hand: on, the tray follows the planner; off, it stays as it is."""
