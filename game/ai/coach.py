@@ -97,6 +97,26 @@ class Coach:
         """Weigh up to ``guesses`` more guesses (all that are left without); True once done."""
         return self.search.step(samples=guesses)
 
+    def weigh_more(self, guesses: int) -> None:
+        """Weigh ``guesses`` more guesses than planned (a close call the review settles)."""
+        self.search.planned += guesses
+        self.search.step()
+
+    def loss_interval(self, action: Action) -> tuple[float, float]:
+        """The points ``action`` is expected to lose against the best choice so far, and the
+        half-width of its 95% interval, from the guesses' paired differences."""
+        search = self.search
+        means = search.means()
+        best = max(range(len(means)), key=means.__getitem__)
+        made = search.candidates.index(action)
+        pairs = list(zip(search.utilities[best], search.utilities[made], strict=False))
+        if made == best or len(pairs) < 2:
+            return 0.0, 0.0
+        diffs = [a - b for a, b in pairs]
+        mean = sum(diffs) / len(diffs)
+        var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+        return mean, 1.96 * (var / len(diffs)) ** 0.5
+
     def advice(self) -> Advice:
         """The verdict so far (Normal's favourite first, before any guess)."""
         search = self.search

@@ -27,6 +27,10 @@ choice, Normal's came out 80% good, 11% inaccuracies, 7% mistakes and 2% blunder
 play over all four labels, and a blunder is what the weak levels do and the strong ones
 nearly never, so they stay.
 
+Close calls: a decision whose loss, with its 95% interval, could fall under more than one label
+is weighed again with as many guesses more, up to four times the guesses asked for (a loss of
+exactly 0, the coach's own move, never is), so the guesses go where they decide a label.
+
 Repeatable: a fixed number of guesses per decision and a seed made from the position the seat
 saw (:func:`game.ai.coach.position_seed`), with no clock, so a record gets the same review on
 any machine, and a decision the same verdict as the table's hint gave it: both are
@@ -52,13 +56,14 @@ from game.rules import END_TURN, PLAY, Action, GameState, Observation
 from game.rules.record import Record, parse_record, replay_steps
 
 from .coach import DEFAULT_GUESSES as DEFAULT_GUESSES
-from .coach import Advice, advise, advise_within
+from .coach import Advice, Coach, advise, advise_within
 from .knowledge import first_turn_beliefs
 
 # Points lost from which a decision gets each label (see the table above).
 INACCURACY = 1.0
 MISTAKE = 3.0
 BLUNDER = 8.0
+CLOSE_CALL_FACTOR = 4  # a close call gets up to this many times the guesses asked for
 
 GOOD = "good"
 FORCED = "forced"
@@ -190,7 +195,15 @@ def _weigh(
     round_number = observation.round_number
     if len(legal) <= 1:
         return Decision(number, round_number, made, made, 0.0, FORCED, len(legal), ())
-    advice = advise(observation, beliefs, guesses)  # the hint's own judgement of the moment
+    coach = Coach(observation, beliefs, guesses)  # the hint's own judgement of the moment
+    coach.think()
+    # A close call between two labels is weighed further (up to a cap): the guesses go where
+    # they decide a label. The move the coach plays loses nothing, so it is never weighed again.
+    while coach.search.samples < guesses * CLOSE_CALL_FACTOR and _straddles(
+        *coach.loss_interval(made)
+    ):
+        coach.weigh_more(guesses)
+    advice = coach.advice()
     # The loss as every screen and report shows it (one decimal), and the label and the better
     # move from that same figure: never "1.0 points ... good", never 0.0 beside another move.
     lost = round(advice.points_behind(made), 1)
@@ -203,6 +216,13 @@ def _weigh(
         label_for(lost),
         len(legal),
         advice.expected,
+    )
+
+
+def _straddles(mean: float, half_width: float) -> bool:
+    """Whether a loss of ``mean`` +- ``half_width`` points could fall under more than one label."""
+    return any(
+        mean - half_width < edge <= mean + half_width for edge in (INACCURACY, MISTAKE, BLUNDER)
     )
 
 
