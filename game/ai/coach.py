@@ -28,7 +28,7 @@ from typing import NamedTuple
 from game.rules import Action, Observation
 
 from .hard import DEFAULT_CONFIG, HardConfig, HardSearch
-from .knowledge import first_turn_beliefs
+from .knowledge import RoundMemory
 
 DEFAULT_GUESSES = 400  # guesses per decision (see game.ai.review's docstring for why 400)
 
@@ -89,7 +89,6 @@ class Coach:
         self, observation: Observation, beliefs: Mapping[int, int], guesses: int = DEFAULT_GUESSES
     ) -> None:
         rng = random.Random(f"coach/{position_seed(observation)}")
-        self.observation = observation
         self.search = HardSearch(observation, coach_config(guesses), rng, dict(beliefs))
         self._sign = 1.0 if observation.rules.scoring == "positive" else -1.0
 
@@ -167,13 +166,12 @@ class CoachSeat:
     def __init__(self, seed: int = 0, guesses: int = DEFAULT_GUESSES) -> None:
         self.name = "Coach"
         self.guesses = guesses
-        self._round = (-1, 0)  # (round number, tiles laid) when last seen
-        self._beliefs: dict[int, int] = {}
+        self._memory = RoundMemory()
+
+    def remember(self, observation: Observation) -> None:
+        """Take in what ``observation`` shows of the round without deciding (a take-back's
+        replay of the round, as for Hard)."""
+        self._memory.see(observation)
 
     def choose(self, observation: Observation) -> Action:
-        laid = sum(len(train.tile_ids) for train in observation.trains)
-        if observation.round_number != self._round[0] or laid < self._round[1]:
-            self._beliefs = {}  # a new round (trains only grow within one)
-        self._round = (observation.round_number, laid)
-        first_turn_beliefs(observation, self._beliefs)
-        return advise(observation, self._beliefs, self.guesses).action
+        return advise(observation, self._memory.see(observation), self.guesses).action

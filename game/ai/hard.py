@@ -43,7 +43,7 @@ from game.rules import Action, Observation, Play
 from game.rules.tiles import mask_of
 
 from .base import Persona, persona_for, values_for
-from .knowledge import Sampler, first_turn_beliefs
+from .knowledge import RoundMemory, Sampler
 from .normal import DEFAULT_WEIGHTS, REPLAN_NODES, NormalWeights, ranked_plays
 from .planner import best_line, quick_line_ids, short_line_ids
 from .rollout import DEFAULT_ROLLOUT, RolloutWeights, fast_playout
@@ -331,8 +331,7 @@ class HardSeat:
         self._seed = seed
         self._rng = random.Random(f"hard/{seed}")
         # What this seat remembers of the round: each opponent's first-turn line end.
-        self._round = (-1, 0)  # (round number, tiles laid on trains) when last seen
-        self._beliefs: dict[int, int] = {}
+        self._memory = RoundMemory()
 
     def reseed(self, moment: int) -> None:
         """The next choices from the seed and a position in the match only (take-backs): the
@@ -346,17 +345,12 @@ class HardSeat:
         """Take in what ``observation`` shows of the round (opponents' first-turn lines), as a
         decision does, without deciding. A seat rebuilt after a take-back is shown again the
         observations of its earlier decisions in the round, so it knows what it knew then."""
-        laid = sum(len(train.tile_ids) for train in observation.trains)
-        if observation.round_number != self._round[0] or laid < self._round[1]:
-            self._beliefs = {}  # a new round (trains only grow within one)
-        self._round = (observation.round_number, laid)
-        if self.config.remember:
-            first_turn_beliefs(observation, self._beliefs)
+        self._memory.see(observation, learn=self.config.remember)
 
     def start(self, observation: Observation) -> HardSearch:
         """Begin a decision; step the returned search, then take ``best()``."""
         self.remember(observation)
-        beliefs = self._beliefs if self.config.remember else None
+        beliefs = self._memory.beliefs if self.config.remember else None
         rng = random.Random(self._rng.getrandbits(64))
         return HardSearch(observation, self.config, rng, beliefs)
 

@@ -1,7 +1,8 @@
 """Hints for the player at the table: the play a level would make, and the planned hand.
 
-* :func:`hint` answers the table's hint button: the action the Normal policy (or Easy, or
-  Hard with a short search) would take for the seat whose observation it is given.
+* :func:`hint`: the action the Normal policy (or Easy, or Hard with a short search) would take
+  for the seat whose observation it is given. The table's Hint button asks the coach instead
+  (:func:`game.ai.review.hint_advice`, the review's own judgement).
 * :func:`plan_hand` answers the "plan my hand" toggle: the planner's line for the seat's own
   train, in playing order, and the free tiles (heaviest first), ready to lay out in the tray.
 

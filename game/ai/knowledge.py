@@ -140,6 +140,26 @@ def first_turn_beliefs(observation: Observation, known: dict[int, int]) -> None:
             known[seat] = 0  # nothing to learn from this seat's first turn
 
 
+class RoundMemory:
+    """What a seat remembers of the round being played (``first_turn_beliefs``), forgotten
+    when a new round starts: trains only grow within a round, so fewer tiles laid, or another
+    round number, is a new one (or a take-back's replay of this one from its start)."""
+
+    def __init__(self) -> None:
+        self._round = (-1, 0)  # (round number, tiles laid on trains) when last seen
+        self.beliefs: dict[int, int] = {}
+
+    def see(self, observation: Observation, learn: bool = True) -> dict[int, int]:
+        """Take in ``observation`` (noting first-turn lines only when ``learn``); the beliefs."""
+        laid = sum(len(train.tile_ids) for train in observation.trains)
+        if observation.round_number != self._round[0] or laid < self._round[1]:
+            self.beliefs = {}
+        self._round = (observation.round_number, laid)
+        if learn:
+            first_turn_beliefs(observation, self.beliefs)
+        return self.beliefs
+
+
 class Guess(NamedTuple):
     hands: dict[int, list[int]]  # tile ids per other seat
     boneyard: list[int]  # top first

@@ -15,12 +15,13 @@ their own hand. When the turn comes to another person, a cover screen
 (:mod:`game.scenes.play.cover`) hides the table until they tap; between their turns the hand shows
 face down.
 
-Help: **Hint** shows the play the Normal policy would make (:func:`game.ai.hints.hint`) until
-the person acts; **Plan my hand** keeps the tray in the planner's order (its line, a divider,
-the free tiles) and plans again whenever the hand or the train's end changes. Both read only
-the person's own observation and are worked out on a background thread, so a slow plan never
-stalls a frame. A computer seat's plate shows its level; hovering, tapping or focusing it
-shows its persona's style.
+Help: **Hint** shows the coach's move (:func:`game.ai.review.hint_advice`, the judgement the
+match's review will give) until the person acts; **Plan my hand** keeps the tray in the
+planner's order (its line, a divider, the free tiles) and plans again whenever the hand or the
+train's end changes. Both read only the person's own observation and what it has seen of the
+round, and are worked out in the help worker process (:mod:`game.match.help_worker`), so a
+slow hint never stalls a frame. A computer seat's plate shows its level; hovering, tapping or
+focusing it shows its persona's style.
 
 The scene is one class assembled from parts over their shared state
 (:mod:`game.scenes.play.table_base`): :mod:`game.scenes.play.table_pointer` (drags and taps),

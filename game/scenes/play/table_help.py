@@ -75,8 +75,10 @@ class TableHelp(TableBase):
             if answer is not None and answer.action in self.legal():  # still the same turn
                 self.hint_action = answer.action
                 choices = answer.expected
-                margin = abs(choices[0][1] - choices[1][1]) if len(choices) > 1 else None
-                self.hint_margin = margin
+                runner_up = choices[1][0] if len(choices) > 1 else None
+                self.hint_margin = (
+                    answer.points_behind(runner_up) if runner_up is not None else None
+                )
                 self.hint_quick = not answer.complete
                 self._follow_hint(answer.action)
         action = self.hint_action
