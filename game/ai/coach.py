@@ -1,11 +1,14 @@
-"""The coach: one judgement of a decision, which the table's hint and the match review share.
+"""The coach: one judgement of a decision, which Hard, the table's hint and the match review
+share.
 
 A decision is weighed from the seat's observation only (and what the seat has seen of the round
 so far: the ends of its opponents' first-turn lines, ``first_turn_beliefs``) by the Hard search
-with every legal choice kept to the end and the seat's own round score as the measure
-(:data:`DEFAULT_GUESSES` guesses, no clock). Its random numbers come from the position itself
-(:func:`position_seed`), so the same position gets the same verdict whoever asks: the hint
-at the table, the review after the match, the ``coach`` seat of ``simulate``.
+as Hard plays it (:data:`DEFAULT_GUESSES` guesses, Normal's top candidates racing, the measure
+the seat's round score against the others' average), but never reading the clock. Its random
+numbers come from the position itself (:func:`game.ai.knowledge.position_seed`), so the same
+position gets the same verdict whoever asks: Hard at the table, the hint, the review after the
+match, the ``coach`` seat of ``simulate``. One search, three uses: "Hard" in a tournament, the
+hint in a match and a review's "better" are one player.
 
 >>> from game.rules import GameState, Rules
 >>> game = GameState.new(Rules.standard().with_options(set_size=6), players=2, seed=3)
@@ -19,50 +22,24 @@ at the table, the review after the match, the ``coach`` seat of ``simulate``.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import random
 import time
 from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from game.rules import Action, Observation
 
-from .hard import DEFAULT_CONFIG, HardConfig, HardSearch
+from .explain import Reason
+from .hard import DEFAULT_CONFIG, HardConfig, HardSearch, position_rng
 from .knowledge import RoundMemory
 
-DEFAULT_GUESSES = 400  # guesses per decision (see game.ai.review's docstring for why 400)
+# Guesses per decision: Hard's own, so that the hint, the review and Hard are one player.
+DEFAULT_GUESSES: int = DEFAULT_CONFIG.iterations or 240
 
 
 def coach_config(guesses: int = DEFAULT_GUESSES) -> HardConfig:
-    """The search the coach runs: ``guesses`` for every decision, every legal choice weighed
-    with every guess, the seat's own points only, never the clock."""
-    return dataclasses.replace(
-        DEFAULT_CONFIG,
-        iterations=max(1, guesses),
-        first_turn_factor=1,  # every decision weighed with the same number of guesses
-        budget_ms=None,  # never the clock: the same verdict on any machine
-        max_candidates=10_000,  # every legal choice
-        race_after=10**9,  # no candidate dropped early: each gets every guess
-        opponents_weight=0.0,  # the seat's own round score only
-    )
-
-
-def position_seed(observation: Observation) -> str:
-    """A seed made from what the seat sees now: the same position, the same guesses."""
-    trains = tuple((t.tile_ids, t.public) for t in observation.trains)
-    key = (
-        observation.seat,
-        observation.round_number,
-        observation.hand_mask,
-        trains,
-        observation.hand_sizes,
-        observation.boneyard_size,
-        observation.log_masks,
-        observation.current,
-        observation.drawn_tile,
-        observation.in_first_turn_line,
-    )
-    return hashlib.sha256(repr(key).encode()).hexdigest()[:32]
+    """The search the coach runs: Hard's, with ``guesses`` guesses and never the clock (the
+    same verdict on any machine); Hard at the table adds only its time guard."""
+    return dataclasses.replace(DEFAULT_CONFIG, iterations=max(1, guesses), budget_ms=None)
 
 
 class Advice(NamedTuple):
@@ -70,9 +47,12 @@ class Advice(NamedTuple):
     worker pickled, which a compiled frozen dataclass cannot)."""
 
     action: Action  # the best choice
-    expected: tuple[tuple[Action, float], ...]  # every choice and its expected points, best first
+    # every choice weighed and its expected points, best first: the seat's round score less
+    # the others' average (so, under penalty scoring, the lower the better)
+    expected: tuple[tuple[Action, float], ...]
     guesses: int  # guesses weighed (fewer than asked when it was told to answer early)
     complete: bool = True  # False: answered early, with the best found so far
+    reason: Reason | None = None  # what makes it better than the next best (the hint's "why")
 
     def points_behind(self, action: Action) -> float:
         """How many points ``action`` is expected to lose against the best choice (>= 0)."""
@@ -86,10 +66,17 @@ class Coach:
     once with :func:`advise`."""
 
     def __init__(
-        self, observation: Observation, beliefs: Mapping[int, int], guesses: int = DEFAULT_GUESSES
+        self,
+        observation: Observation,
+        beliefs: Mapping[int, int],
+        guesses: int = DEFAULT_GUESSES,
+        made: Action | None = None,
     ) -> None:
-        rng = random.Random(f"coach/{position_seed(observation)}")
-        self.search = HardSearch(observation, coach_config(guesses), rng, dict(beliefs))
+        # ``made``: the move a review weighs, kept in the race to the end so that its loss is
+        # measured (a move Hard would make itself is weighed exactly as Hard weighs it).
+        self.search = HardSearch(
+            observation, coach_config(guesses), position_rng(observation), dict(beliefs), made
+        )
         self._sign = 1.0 if observation.rules.scoring == "positive" else -1.0
 
     def think(self, guesses: int | None = None) -> bool:
@@ -101,31 +88,47 @@ class Coach:
         self.search.planned += guesses
         self.search.step()
 
+    def _paired_loss(self, index: int) -> tuple[float, list[float]]:
+        """How much candidate ``index`` trails the leader (Hard's choice) on the guesses both
+        were weighed with (a candidate the race dropped has fewer): the mean of the paired
+        differences, never below 0, and the differences themselves."""
+        search = self.search
+        leader = search.candidates.index(search.best())
+        pairs = zip(search.utilities[leader], search.utilities[index], strict=False)
+        diffs = [a - b for a, b in pairs] if index != leader else []
+        return (max(0.0, sum(diffs) / len(diffs)) if diffs else 0.0), diffs
+
     def loss_interval(self, action: Action) -> tuple[float, float]:
         """The points ``action`` is expected to lose against the best choice so far, and the
         half-width of its 95% interval, from the guesses' paired differences."""
-        search = self.search
-        means = search.means()
-        best = max(range(len(means)), key=means.__getitem__)
-        made = search.candidates.index(action)
-        pairs = list(zip(search.utilities[best], search.utilities[made], strict=False))
-        if made == best or len(pairs) < 2:
-            return 0.0, 0.0
-        diffs = [a - b for a, b in pairs]
-        mean = sum(diffs) / len(diffs)
-        var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+        mean, diffs = self._paired_loss(self.search.candidates.index(action))
+        if len(diffs) < 2:
+            return mean, 0.0
+        average = sum(diffs) / len(diffs)
+        var = sum((d - average) ** 2 for d in diffs) / (len(diffs) - 1)
         return mean, 1.96 * (var / len(diffs)) ** 0.5
 
     def advice(self) -> Advice:
-        """The verdict so far (Normal's favourite first, before any guess)."""
+        """The verdict so far (Normal's favourite first, before any guess): the best choice is
+        the one Hard would play, and each other choice is worth the best's points less what it
+        trails the best by on the guesses they share (common random numbers: the fairest
+        comparison for a choice the race stopped weighing early)."""
         search = self.search
-        sign = self._sign
-        # utility = sign * own score: back to expected points, the best first
-        means = zip(search.candidates, search.means(), strict=True)
-        expected = sorted(((a, sign * mean) for a, mean in means), key=lambda p: -sign * p[1])
         if not search.samples:
-            expected = [(a, 0.0) for a in search.candidates]
-        return Advice(expected[0][0], tuple(expected), search.samples, search.done)
+            return Advice(
+                search.candidates[0], tuple((a, 0.0) for a in search.candidates), 0, False
+            )
+        best = search.best()
+        leader = search.candidates.index(best)
+        top = self._sign * search.means()[leader]  # utility = sign * points
+        worth = [
+            (action, top - self._sign * self._paired_loss(index)[0])
+            for index, action in enumerate(search.candidates)
+        ]
+        # the best first, then the rest by how little they trail it (ties in Normal's order)
+        order = sorted(range(len(worth)), key=lambda i: (i != leader, self._paired_loss(i)[0]))
+        expected = tuple(worth[i] for i in order)
+        return Advice(best, expected, search.samples, search.done)
 
 
 def advise(

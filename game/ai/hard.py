@@ -15,8 +15,13 @@ For one decision:
    the playout's random numbers (common random numbers), so their difference is measured, not
    their luck.
 4. The candidate with the best **mean utility** wins: the round score of the opponents (their
-   mean, times ``opponents_weight``) less Hard's own under penalty scoring, and Hard's own
-   less the opponents' under positive scoring. Ties go to Normal's order.
+   mean, times ``opponents_weight``: 1, so the utility is Hard's lead over the others'
+   average) less Hard's own under penalty scoring, and Hard's own less the opponents' under
+   positive scoring. Ties go to Normal's order.
+
+Hard is the coach (:mod:`game.ai.coach`): the table's hint and the match review run this very
+search with the same guesses and the same random numbers (seeded by the position), so Hard's
+move, the hint and the review's best are one; at the table Hard adds only its time guard.
 
 **Budget**: by default Hard plays ``iterations`` guesses per decision (``first_turn_factor``
 times as many in its first turn; fewer when the race below settles it early), so its strength
@@ -43,7 +48,7 @@ from game.rules import Action, Observation, Play
 from game.rules.tiles import mask_of
 
 from .base import Persona, persona_for, values_for
-from .knowledge import RoundMemory, Sampler
+from .knowledge import RoundMemory, Sampler, position_seed
 from .normal import DEFAULT_WEIGHTS, REPLAN_NODES, NormalWeights, ranked_plays
 from .planner import best_line, quick_line_ids, short_line_ids
 from .rollout import DEFAULT_ROLLOUT, RolloutWeights, fast_playout
@@ -67,9 +72,13 @@ class HardConfig:
     # clock at all; iterations must then be set).
     budget_ms: float | None = 250.0
     max_candidates: int = 10
-    # Weight of the opponents' mean score in the utility: against two Normals, 1.5 scored 3.3
-    # points a round better than 1.0 (95% CI [1.3, 5.3]), and 0.5 some 2.7 worse.
-    opponents_weight: float = 1.5
+    # Weight of the opponents' mean score in the utility. Against three Normals (64 matches,
+    # the same 16 deal groups, 240 guesses): 1.0 scored 0.82 of their mean round score
+    # (difference -5.9, 95% CI [-7.7, -4.2]; -5.8 again with the position's seeds), 1.5 some
+    # 0.84 (-5.3 [-6.9, -3.6]) and 0.0, the seat's own points only, 0.86 (-4.2 [-5.7, -2.6]).
+    # 1.0 makes the measure one a player can read: the round's score against the others'
+    # average, which is what the hint and the review speak of.
+    opponents_weight: float = 1.0
     race_after: int = 16  # guesses before candidates start to be dropped
     # Drop a candidate this many standard errors behind the leader. Against three Normals (64
     # matches, the same deals): 2.5 scored 0.79 of their mean round score, 2.0 some 0.82-0.83
@@ -128,6 +137,7 @@ class HardSearch:
         config: HardConfig,
         rng: random.Random,
         beliefs: Mapping[int, int] | None = None,
+        keep: Action | None = None,
     ) -> None:
         if config.iterations is None and config.budget_ms is None:
             raise ValueError("Hard needs iterations, budget_ms, or both")
@@ -139,6 +149,13 @@ class HardSearch:
         self.candidates: list[Action] = ranked[: max(1, config.max_candidates)]
         if not config.search_first_turn and observation.first_pending[observation.seat]:
             self.candidates = ranked[:1]
+        # ``keep``: a choice weighed to the end whatever the race says (the move a review
+        # weighs), among the candidates even when Normal ranks it low.
+        self.kept = -1
+        if keep is not None and keep in ranked:
+            if keep not in self.candidates:
+                self.candidates.append(keep)
+            self.kept = self.candidates.index(keep)
         count = len(self.candidates)
         # The guesses this decision plans (0: as many as budget_ms allows).
         self.planned = config.iterations or 0
@@ -276,7 +293,7 @@ class HardSearch:
         z = config.race_z_early if self.samples < config.race_early else config.race_z
         margin = config.race_margin
         for index in range(len(self.utilities)):
-            if index == leader or not self.active[index]:
+            if index in (leader, self.kept) or not self.active[index]:
                 continue
             # The paired differences with the leader: their mean and their variance.
             mean = (sums[index] - lead_sum) / n
@@ -313,8 +330,17 @@ class HardSearch:
         return self.candidates[self._leader()]
 
 
+def position_rng(observation: Observation) -> random.Random:
+    """The search's random numbers for the decision ``observation`` shows: from the position
+    alone, so Hard at the table, the hint and the review guess alike (``game.ai.coach``)."""
+    return random.Random(f"search/{position_seed(observation)}")
+
+
 class HardSeat:
-    """The Hard opponent (see the module docstring)."""
+    """The Hard opponent (see the module docstring): it plays what the coach advises
+    (``game.ai.coach``), its guesses seeded by the position, with the time guard of
+    ``budget_ms`` at the table. ``seed`` is kept for the seats' common signature: Hard's
+    choices depend on the position alone."""
 
     level = "hard"
 
@@ -328,16 +354,12 @@ class HardSeat:
         self.name = self.persona.name
         self.style = self.persona.style
         self.config = config
-        self._seed = seed
-        self._rng = random.Random(f"hard/{seed}")
         # What this seat remembers of the round: each opponent's first-turn line end.
         self._memory = RoundMemory()
 
     def reseed(self, moment: int) -> None:
-        """The next choices from the seed and a position in the match only (take-backs): the
-        search runs its full number of guesses without reading the clock, so the same position
-        gets the same answer on any machine and under any load."""
-        self._rng = random.Random(f"hard/{self._seed}/{moment}")
+        """Take-backs: the search runs its full number of guesses without reading the clock, so
+        the same position gets the same answer on any machine and under any load."""
         if self.config.budget_ms is not None and self.config.iterations is not None:
             self.config = dataclasses.replace(self.config, budget_ms=None)
 
@@ -351,8 +373,7 @@ class HardSeat:
         """Begin a decision; step the returned search, then take ``best()``."""
         self.remember(observation)
         beliefs = self._memory.beliefs if self.config.remember else None
-        rng = random.Random(self._rng.getrandbits(64))
-        return HardSearch(observation, self.config, rng, beliefs)
+        return HardSearch(observation, self.config, position_rng(observation), beliefs)
 
     def choose(self, observation: Observation) -> Action:
         search = self.start(observation)

@@ -30,6 +30,7 @@ otherwise.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Mapping
 from typing import NamedTuple
@@ -138,6 +139,25 @@ def first_turn_beliefs(observation: Observation, known: dict[int, int]) -> None:
             known[seat] = 1 << train.open_end
         else:
             known[seat] = 0  # nothing to learn from this seat's first turn
+
+
+def position_seed(observation: Observation) -> str:
+    """A seed made from what the seat sees now: the same position, the same guesses (so Hard
+    at the table, the hint and the review weigh a decision alike)."""
+    trains = tuple((t.tile_ids, t.public) for t in observation.trains)
+    key = (
+        observation.seat,
+        observation.round_number,
+        observation.hand_mask,
+        trains,
+        observation.hand_sizes,
+        observation.boneyard_size,
+        observation.log_masks,
+        observation.current,
+        observation.drawn_tile,
+        observation.in_first_turn_line,
+    )
+    return hashlib.sha256(repr(key).encode()).hexdigest()[:32]
 
 
 class RoundMemory:

@@ -1,11 +1,13 @@
 """Match review: for one seat of a recorded match, what each of its decisions cost.
 
 Every decision the seat made (each play, draw, pass, and each choice to stop a first-turn line)
-is looked at from that seat's observation at that moment only, never the hidden tiles: the
-Hard search (:class:`game.ai.hard.HardSearch`) guesses the hidden hands and boneyard many times
-and plays each legal choice out to the round's end. A choice's value is the seat's expected
-round score under it (opponents' scores left out, so the unit is the seat's own points); the
-points a decision lost are the best choice's value minus the made choice's (never negative).
+is looked at from that seat's observation at that moment only, never the hidden tiles, by the
+coach (:mod:`game.ai.coach`): the Hard search guesses the hidden hands and boneyard many times
+and plays each candidate (Normal's ten favourites and the move made) out to the round's end. A
+choice's value is the seat's expected round score less the others' average, the measure Hard
+plays by; the points a decision lost are how far the made choice trails the best on the guesses
+they share (never negative). A point is a point of the round's score against the table: one
+pip left in your hand, or one less in the others' hands on average.
 
 Labels, by points lost (round-score points, pips under penalty scoring):
 
@@ -29,7 +31,10 @@ nearly never, so they stay.
 
 Close calls: a decision whose loss, with its 95% interval, could fall under more than one label
 is weighed again with as many guesses more, up to four times the guesses asked for (a loss of
-exactly 0, the coach's own move, never is), so the guesses go where they decide a label.
+exactly 0, the coach's own move, never is), so the guesses go where they decide a label. One
+still open then, its interval reaching down to a milder label, gets the milder label and is
+marked ``close``: the review says "about even" (or "a close call") rather than call a move a
+mistake the guesses cannot show to be one.
 
 Repeatable: a fixed number of guesses per decision and a seed made from the position the seat
 saw (:func:`game.ai.coach.position_seed`), with no clock, so a record gets the same review on
@@ -57,6 +62,7 @@ from game.rules.record import Record, parse_record, replay_steps
 
 from .coach import DEFAULT_GUESSES as DEFAULT_GUESSES
 from .coach import Advice, Coach, advise, advise_within
+from .explain import reason
 from .knowledge import first_turn_beliefs
 
 # Points lost from which a decision gets each label (see the table above).
@@ -97,6 +103,9 @@ class Decision:
     label: str  # see LABELS
     choices: int  # how many legal actions there were
     expected: tuple[tuple[Action, float], ...]  # each choice's expected round score, best first
+    # Still a close call after the most guesses, its interval reaching a milder label: it gets
+    # that label (its figure is as weighed), and the words say it was a close call.
+    close: bool = False
 
 
 @dataclass(frozen=True)
@@ -195,7 +204,7 @@ def _weigh(
     round_number = observation.round_number
     if len(legal) <= 1:
         return Decision(number, round_number, made, made, 0.0, FORCED, len(legal), ())
-    coach = Coach(observation, beliefs, guesses)  # the hint's own judgement of the moment
+    coach = Coach(observation, beliefs, guesses, made)  # the hint's own judgement of the moment
     coach.think()
     # A close call between two labels is weighed further (up to a cap): the guesses go where
     # they decide a label. The move the coach plays loses nothing, so it is never weighed again.
@@ -207,15 +216,22 @@ def _weigh(
     # The loss as every screen and report shows it (one decimal), and the label and the better
     # move from that same figure: never "1.0 points ... good", never 0.0 beside another move.
     lost = round(advice.points_behind(made), 1)
+    label = label_for(lost)
+    mean, half = coach.loss_interval(made)
+    milder = label_for(round(max(0.0, mean - half), 1))
+    close = _straddles(mean, half) and milder != label
+    if close:  # the guesses cannot settle it: the benefit of the doubt, and said so
+        label = milder
     return Decision(
         number,
         round_number,
         made,
         advice.action if lost > 0 else made,
         lost,
-        label_for(lost),
+        label,
         len(legal),
         advice.expected,
+        close,
     )
 
 
@@ -246,8 +262,13 @@ def hint_advice(
 ) -> Advice:
     """The table's hint: the coach's verdict on the decision about to be made, from what the
     seat has seen (the match so far, ``record_text``), the same verdict its review will give.
-    With ``seconds``, the best found by then if the whole search takes longer (a slow device)."""
+    With ``seconds``, the best found by then if the whole search takes longer (a slow device).
+    The answer carries the reason it beats the next best move, as the review would give it."""
     beliefs = beliefs_now(parse_record(record_text), observation)
     if seconds is None:
-        return advise(observation, beliefs, guesses)
-    return advise_within(observation, beliefs, seconds, guesses)
+        advice = advise(observation, beliefs, guesses)
+    else:
+        advice = advise_within(observation, beliefs, seconds, guesses)
+    if len(advice.expected) < 2:
+        return advice
+    return advice._replace(reason=reason(observation, advice.action, advice.expected[1][0]))

@@ -374,6 +374,7 @@ def review_main(path: str, seat: int, guesses: int, as_json: bool) -> int:
                             "points_lost": d.points_lost,
                             "label": d.label,
                             "choices": d.choices,
+                            "close": d.close,
                         }
                         for d in result.decisions
                     ],
@@ -394,7 +395,8 @@ def review_main(path: str, seat: int, guesses: int, as_json: bool) -> int:
         best = "" if d.best == d.made else _said(d.best, names)
         lost = "" if d.label == "forced" else f"{d.points_lost:6.1f}"
         made = _said(d.made, names)
-        print(f"{d.number:>4}  {d.round:>5}  {made:<34} {best:<34} {lost:>6}  {d.label}")
+        label = f"{d.label} (close call)" if d.close else d.label
+        print(f"{d.number:>4}  {d.round:>5}  {made:<34} {best:<34} {lost:>6}  {label}")
     accuracy = result.accuracy
     good = sum(d.label == "good" for d in weighed)
     if accuracy is None:

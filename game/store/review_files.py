@@ -89,6 +89,7 @@ def review_json(review: Review) -> dict[str, Any]:
                 "label": d.label,
                 "choices": d.choices,
                 "expected": [[action_json(a), points] for a, points in d.expected],
+                "close": d.close,
             }
             for d in review.decisions
         ],
@@ -201,6 +202,13 @@ def _review(obj: Any, record: Record | None) -> Review:
                 label,
                 _whole(_field(d, "choices"), 0, MAX_CHOICES, "number of choices"),
                 tuple(pairs),
+                _flag(d.get("close", False), "close call"),  # kept before close calls: False
             )
         )
     return Review(seat, name, tuple(decisions), guesses)
+
+
+def _flag(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise ReviewFileError(f"the {what} is not true or false")
+    return value

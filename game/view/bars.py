@@ -11,6 +11,8 @@ from game.view.table_state import TableState
 from game.view.table_words import size_within
 from game.view.theme import mix
 
+_two_lines: dict[tuple[str, int, int, tuple[int, int, int]], pygame.Surface] = {}
+
 
 class Bars(TableState):
     """TableView's part that draws the top bar and the prompt."""
@@ -80,7 +82,43 @@ class Bars(TableState):
         )
         surface.blit(icon, icon.get_rect(center=lay.pause_button.center))
 
+    def _prompt_label(
+        self, size: int, fitted: int, width: int, ink: tuple[int, int, int]
+    ) -> pygame.Surface:
+        """The prompt's words: on one line at ``fitted`` px, or, where that would be smaller
+        than a legible floor (a long hint, a long language), on two lines (or more) at a
+        larger size."""
+        floor = prompt_floor(size)
+        if fitted < floor:
+            key = (self.prompt, size, width, ink)
+            if key not in _two_lines or typeset.active_audits:  # an audit sees every wrap
+                if len(_two_lines) > 16:
+                    _two_lines.clear()
+                _two_lines[key] = self._two_line_label(size, floor, width, ink)
+            return _two_lines[key]
+        fitted = typeset.fit_text_size(self.prompt, size, width, bold=True)  # audited
+        return typeset.text(self.prompt, fitted, ink, bold=True)
+
+    def _two_line_label(
+        self, size: int, floor: int, width: int, ink: tuple[int, int, int]
+    ) -> pygame.Surface:
+        for two in range(size, floor - 1, -1):
+            lines = typeset.wrap(self.prompt, two, width, bold=True)
+            if len(lines) <= 2:
+                break
+        else:  # a long language's hint and its reason: a third line rather than a smaller size
+            two, lines = floor, typeset.wrap(self.prompt, floor, width, bold=True)
+        rendered = [typeset.text(line, two, ink, bold=True) for line in lines]
+        step = rendered[0].get_height()
+        label = pygame.Surface(
+            (max(r.get_width() for r in rendered), step * len(rendered)), pygame.SRCALPHA
+        )
+        for index, piece in enumerate(rendered):
+            label.blit(piece, piece.get_rect(midtop=(label.get_width() // 2, index * step)))
+        return label
+
     def _draw_prompt(self, surface: pygame.Surface, pulse: float) -> None:
+        self.prompt_top = self.layout.prompt.top
         if not self.prompt:
             return
         lay = self.layout
@@ -101,18 +139,19 @@ class Bars(TableState):
             extra = (lead.get_width() + gap if lead else 0) + (row.get_width() + gap if row else 0)
             fitted = size_within(self.prompt, size, room - extra, bold=True)
             if fitted >= min(size, 11) or not hints:
-                fitted = typeset.fit_text_size(self.prompt, size, room - extra, bold=True)
                 break
             hints.pop()  # too narrow for every hint: keep the most important ones
             row = hint_row(hints, self.prompt_device, glyph_h, th, ink) if hints else None
-        size = fitted
-        label = typeset.text(self.prompt, size, ink, bold=True)
         extra = (lead.get_width() + gap if lead else 0) + (row.get_width() + gap if row else 0)
+        label = self._prompt_label(size, fitted, room - extra, ink)
         rect = pygame.Rect(0, 0, label.get_width() + extra, label.get_height())
         rect.center = lay.prompt.center
         rect.inflate_ip(round(34 * lay.scale), 6)
         rect.h = max(rect.h, lay.prompt.h - 6)
         rect.centery = lay.prompt.centery
+        if rect.bottom > lay.prompt.bottom - 2:  # two lines: the panel grows up, over the table
+            rect.bottom = lay.prompt.bottom - 2
+        self.prompt_top = rect.top  # a toast shows above it
         if self.prompt_urgent:
             surfaces.blit_glow(surface, rect, th.accent, round(80 + 100 * pulse), rect.h // 2, 6)
             surfaces.draw_panel(
@@ -128,3 +167,9 @@ class Bars(TableState):
         x += label.get_width() + gap
         if row is not None:
             surface.blit(row, row.get_rect(midleft=(x, rect.centery)))
+
+
+def prompt_floor(size: int) -> int:
+    """The smallest the prompt's words may be at a window whose prompt size is ``size`` px:
+    11 px at 640x480, rising with the window."""
+    return max(11, round(size * 0.6))

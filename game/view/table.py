@@ -178,5 +178,7 @@ class TableView(Playback, Felt, TrainMarks, Plates, Bars, TrayDrawing):
         if self.banners:
             draw_banner(surface, self.banners[-1], self.layout, self.theme)
         if self.toast is not None:
-            center = (self.layout.size[0] // 2, self.layout.prompt.top - self.layout.prompt.h)
+            prompt = self.layout.prompt
+            taller = max(0, prompt.top + 3 - (self.prompt_top or prompt.top))  # a 2-line prompt
+            center = (self.layout.size[0] // 2, prompt.top - prompt.h - taller)
             toasts.draw_toast(surface, self.toast, center, self.theme, self.layout.scale)

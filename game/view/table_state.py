@@ -86,6 +86,7 @@ class TableState:
         self.out: set[int] = set()
         self.prompt = ""
         self.prompt_urgent = False
+        self.prompt_top = 0  # where the prompt's panel was drawn from (it can take two lines)
         self.prompt_device = Device.MOUSE  # prompts show this device's buttons
         self.prompt_hints: list[tuple[str, str]] = []  # (action, label) after the words
         self.hand_hidden = False  # pass and play: the hand shows face down between turns

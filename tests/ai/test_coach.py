@@ -98,6 +98,11 @@ def test_a_close_call_between_two_labels_is_weighed_further() -> None:
     mean, half = coach.loss_interval(other)
     assert mean >= 0 and half > 0
     assert abs(mean - coach.advice().points_behind(other)) < 1e-9
-    coach.weigh_more(40)
-    assert coach.search.samples == 80
-    assert coach.loss_interval(other)[1] < half * 1.2  # more guesses, a narrower interval
+    # the review weighs the move made to the end, even one the race would drop
+    weighed = Coach(observation, {}, guesses=40, made=other)
+    weighed.think()
+    assert weighed.search.samples == 40 and weighed.advice().action == best
+    start = weighed.loss_interval(other)[1]
+    weighed.weigh_more(40)
+    assert weighed.search.samples == 80
+    assert weighed.loss_interval(other)[1] < start * 1.2  # more guesses, a narrower interval

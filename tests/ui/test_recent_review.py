@@ -41,7 +41,7 @@ from game.view import typeset
 from .driver import click, frames, post
 
 RULES = Rules.standard().with_options(set_size=6, rounds=2)
-GUESSES = 3
+GUESSES = 12  # enough for a clear mistake to stay one (fewer leave every call open)
 
 
 @pytest.fixture(autouse=True)
@@ -366,7 +366,7 @@ def test_match_end_review_timeline_a_mistake_shown_and_back(app: App) -> None:
             assert table.view.hint_tile == decision.best.tile
             assert table.view.hint_train == decision.best.train
             assert str(decision.best.tile) in table.sentence()
-        assert re.search(r"about \d+ points? better\.$", table.sentence())
+        assert re.search(r"about \d+ points? better\.( A close call: .*)?$", table.sentence())
         key(app, pygame.K_TAB)  # the next mistake
         frames(app, 10)
     key(app, pygame.K_ESCAPE)  # Back: the match end again

@@ -34,7 +34,7 @@ def reviewed() -> tuple[Record, Review]:
     text = play_match(rules, 3, 4, seats, ["Ana", "Bo", "Cy"], record=True).record
     assert text is not None
     record, _state = load_record(text)
-    return record, review(record, SEAT, guesses=8)
+    return record, review(record, SEAT, guesses=16)
 
 
 def open_review(
@@ -227,7 +227,7 @@ def test_the_summary_shows_accuracy_and_the_costliest_three_which_jump_there() -
         for decision, (_rect, index) in zip(costliest, scene.rows, strict=True):
             assert scene.decisions[index].number == decision.number
         assert "Points lost per round" in audit.drawn
-        assert "Each move was weighed over 8 guesses of the hidden tiles." in audit.drawn
+        assert "Each move was weighed over 16 guesses of the hidden tiles." in audit.drawn
         assert "Mistake: from 3 points" in audit.drawn
         rect, index = scene.rows[1]
         click(app, rect.center)

@@ -414,3 +414,33 @@ def test_the_hint_says_how_far_ahead_it_is_in_the_reviews_unit(app: App) -> None
         f"Hint: play {play.tile} on the Mexican train, "
         "about 6 points better than the next best move"
     )
+
+
+def test_the_hint_says_why_in_the_reviews_words(app: App) -> None:
+    """The hint's reason is the review's sentence for the same fact, after the margin."""
+    from game.ai.explain import Reason, Why, reason
+    from game.ai.review import Decision
+    from game.scenes.kit.reasons import reason_words
+    from game.scenes.review import review_words
+
+    table = open_table(app, 3)
+    play = Play(table.view.tray.tiles[0], table.state.players)
+    table.hint_action, table.hint_margin = play, 4.2
+    table.hint_reason = Reason(Why.SHEDS.value, 6)
+    assert table.hint_text() == (
+        f"Hint: play {play.tile} on the Mexican train, "
+        "about 4 points better than the next best move. It sheds 6 pips more from your hand."
+    )
+    table.hint_reason = Reason(Why.LONGER_LINE.value, 2)
+    assert table.hint_text().endswith(". It keeps 2 more tiles for a line on your own train.")
+    table.hint_action = DRAW  # no tile: nothing to explain
+    assert "It keeps" not in table.hint_text()
+    # the review says the same of the same two moves in the same position
+    state = table.state
+    observation = state.observation(state.current)
+    plays = [a for a in observation.legal_actions if isinstance(a, Play)]
+    for better in plays:
+        for made in observation.legal_actions:
+            decision = Decision(1, 1, made, better, 5.0, "mistake", 2, ())
+            said = review_words.why(decision, state)
+            assert said == reason_words(reason(observation, better, made), better.tile)

@@ -20,6 +20,7 @@ from game.view.table import TableView
 
 if TYPE_CHECKING:
     from game.ai.coach import Advice
+    from game.ai.explain import Reason
     from game.app import App
     from game.scenes.play.table_help import Plan
     from game.scenes.play.table_pointer import Press
@@ -55,6 +56,7 @@ class TableBase(Scene):
         self.hint_action: Action | None = None
         self.hint_margin: float | None = None  # points the hint is ahead of the next best
         self.hint_quick = False  # the hint came before the whole search (a slow device)
+        self.hint_reason: Reason | None = None  # why the hint beats the next best move
         self._hint_job: Future[Advice] | None = None
         self._prompt_is_hint = False  # the prompt line says the hint
         self.plan_on = False

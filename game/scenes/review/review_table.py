@@ -472,7 +472,11 @@ class ReviewTableScene(Scene):
         decision = self.decision
         if decision is None or self.index is None:
             return []
-        parts = [words.expected_line(decision), words.why(decision, self.states[self.index])]
+        penalty = self.record.rules.scoring != "positive"
+        parts = [
+            words.expected_line(decision, penalty),
+            words.why(decision, self.states[self.index]),
+        ]
         return [part for part in parts if part]
 
     # ------------------------------------------------------------------ drawing

@@ -2,7 +2,8 @@
 
 The sentences say only what the analysis found (the better move, the points it was worth,
 each choice's expected round score) and facts that follow from the position (the better tile
-is a double; it sheds more pips): never a reason the analysis did not give.
+is a double; it keeps a longer line for the own train; it sheds more pips): never a reason the
+analysis did not give.
 """
 
 from __future__ import annotations
@@ -11,9 +12,11 @@ import math
 from collections.abc import Sequence
 
 from game import i18n
+from game.ai.explain import reason
 from game.ai.review import FORCED, GOOD, Decision, Review
 from game.i18n import _, ngettext, pgettext
 from game.rules import DRAW, END_TURN, PASS, Action, GameState, Play
+from game.scenes.kit.reasons import reason_words
 from game.store.review_files import MAX_POINTS
 from game.view.review import MISTAKES, points_figure
 
@@ -75,7 +78,18 @@ def move_phrase(action: Action, players: int, names: Sequence[str], seat: int) -
 
 
 def sentence(decision: Decision, players: int, names: Sequence[str], seat: int) -> str:
-    """What the analysis says of ``decision``, in a sentence."""
+    """What the analysis says of ``decision``, in a sentence (and, for a close call labelled
+    milder than its figure, that the guesses could not settle it)."""
+    said = _sentence(decision, players, names, seat)
+    if decision.close and decision.label not in (GOOD, FORCED):
+        # Translators: after "… was better than …: about 4 points better.", for a call the
+        # analysis could not settle even with more guesses (it was given the milder label)
+        close = _("A close call: the guesses could not settle by how much.")
+        return f"{said} {close}"
+    return said
+
+
+def _sentence(decision: Decision, players: int, names: Sequence[str], seat: int) -> str:
     best, made = decision.best, decision.made
     # a damaged review's train this match does not have: the words that name no train
     named = not any(isinstance(a, Play) and not on_table(a, players, names) for a in (best, made))
@@ -91,6 +105,9 @@ def sentence(decision: Decision, players: int, names: Sequence[str], seat: int) 
         return _("Only one move was possible.")
     if best == made:
         return _("You played the best move.")
+    if decision.close and decision.label == GOOD:
+        # Translators: a close call the analysis could not settle, even with more guesses
+        return _("About even: the guesses could not tell this move from the best one.")
     if decision.label == GOOD:
         if isinstance(best, Play) and named:
             # Translators: a good move, but the analysis found one a little better
@@ -145,42 +162,62 @@ def sentence(decision: Decision, players: int, names: Sequence[str], seat: int) 
 
 
 def why(decision: Decision, state: GameState | None) -> str:
-    """A fact of the position that bears on the better move (empty when there is none).
-
-    Only facts: the better tile is a double (after a double, its player plays one more tile,
-    from their second turn on), or it carries more pips than the tile played (pips left in the
-    hand are what a round scores).
-    """
+    """A fact of the position that bears on the better move (empty when there is none): the
+    same reason the table's hint gives (:func:`game.ai.explain.reason`)."""
     best, made = decision.best, decision.made
-    if decision.label in (GOOD, FORCED) or not isinstance(best, Play):
+    if decision.label in (GOOD, FORCED) or not isinstance(best, Play) or state is None:
         return ""
-    later_turn = state is not None and not state.is_first_turn(state.current)
-    if best.tile.is_double and later_turn and not (isinstance(made, Play) and made.tile.is_double):
-        return _("{tile} is a double: after it you play one more tile.").format(tile=best.tile)
-    shed = best.tile.pips - (made.tile.pips if isinstance(made, Play) else 0)
-    if shed >= 4:
-        return ngettext(
-            "It sheds {n} pip more from your hand.", "It sheds {n} pips more from your hand.", shed
-        ).format(n=shed)
-    return ""
+    return reason_words(reason(state.observation(state.current), best, made), best.tile)
 
 
-def expected_line(decision: Decision) -> str:
-    """Each side's expected round score (empty for a forced move)."""
+def expected_line(decision: Decision, penalty: bool = True) -> str:
+    """What the analysis expects of the round, against the others' average (the measure the
+    points lost are in; empty for a forced move). ``penalty``: the match scores pips left,
+    so a lower score is the better one."""
     if decision.label == FORCED or not decision.expected:
         return ""
     scores = dict(decision.expected)
     best = scores.get(decision.best)
     made = scores.get(decision.made)
-    if best is None or made is None:
+    if best is None or made is None or not math.isfinite(best) or not math.isfinite(made):
         return ""
+    sign = -1.0 if penalty else 1.0  # expected: the seat's score less the others' average
     if decision.best == decision.made:
-        # Translators: the round score the analysis expects after the move played
-        return _("Expected score this round: about {made}.").format(made=points_figure(made))
-    # Translators: the round scores the analysis expects after the better move and yours
+        lead = sign * made
+        n = whole(abs(lead))
+        if abs(lead) < 0.5:
+            # Translators: the round the analysis expects after the move played
+            return _("Expected this round: about level with the others' average.")
+        if lead > 0:
+            # Translators: the round the analysis expects after the move played
+            return ngettext(
+                "Expected this round: about {n} point ahead of the others' average.",
+                "Expected this round: about {n} points ahead of the others' average.",
+                n,
+            ).format(n=n)
+        return ngettext(
+            "Expected this round: about {n} point behind the others' average.",
+            "Expected this round: about {n} points behind the others' average.",
+            n,
+        ).format(n=n)
+    # Translators: the leads over the others' average the analysis expects this round after
+    # the better move and after yours, as signed figures such as +4 and -2.5
     return _(
-        "Expected score this round: about {best} with the better move, {made} with yours."
-    ).format(best=points_figure(best), made=points_figure(made))
+        "Expected lead over the others' average this round: {best} with the better move, "
+        "{made} with yours."
+    ).format(best=lead_figure(sign * best), made=lead_figure(sign * made))
+
+
+def lead_figure(points: float) -> str:
+    """A lead as a signed figure: "+4", "-2.5", "0" (as :func:`points_figure` rounds).
+
+    >>> [lead_figure(p) for p in (4.0, -2.46, 0.01, 12.6, -30.2)]
+    ['+4.0', '−2.5', '0', '+13', '−30']
+    """
+    figure = points_figure(abs(points))
+    if figure == "0":
+        return figure
+    return ("+" if points > 0 else "\u2212") + figure
 
 
 def status(decision: Decision, total: int) -> str:
