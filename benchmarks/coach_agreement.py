@@ -1,8 +1,9 @@
-"""Does the review agree with the coach? Review seat 0 of every record in a folder (made with
-``simulate --seats coach,... --record DIR``) and count the labels and how often the review's
-best move is the move the coach played.
+"""Does the review agree with the coach (or with Hard)? Review seat 0 of every record in a
+folder (made with ``simulate --seats coach,... --record DIR``, or ``hard,...``: Hard at the
+table's time guard) and count the labels and how often the review's best move is the move the
+seat played.
 
-    python benchmarks/coach_agreement.py DIR [--seat 0] [--guesses 400] [--jobs 2]
+    python benchmarks/coach_agreement.py DIR [--seat 0] [--guesses 240] [--jobs 2]
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.review import FORCED, review  # noqa: E402
+from game.ai.review import DEFAULT_GUESSES, FORCED, review  # noqa: E402
 from game.rules.record import load_record  # noqa: E402
 
 
@@ -37,7 +38,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", type=Path)
     parser.add_argument("--seat", type=int, default=0)
-    parser.add_argument("--guesses", type=int, default=400)
+    parser.add_argument("--guesses", type=int, default=DEFAULT_GUESSES)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     paths = sorted(str(p) for p in args.folder.glob("*.jsonl"))

@@ -3,7 +3,8 @@
 * :mod:`.planner`: the hand planner (the best line for one's own train, and the free tiles);
 * :class:`EasySeat`, :class:`NormalSeat`, :class:`HardSeat`: the three levels, each with a
   name and a style for the table (:func:`make_opponent`);
-* :func:`hint` and :func:`plan_hand`: the table's hint button and "plan my hand" toggle.
+* :mod:`.coach`: the one judgement Hard, the table's hint and the review share;
+  :func:`plan_hand`: the table's "plan my hand" toggle.
 
 Every seat has the shape of :class:`game.ai.simple.Seat`: ``choose(observation) -> Action``.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 from .base import LEVELS, PERSONAS, Persona, persona_for
 from .easy import EasySeat
 from .hard import HardConfig, HardSearch, HardSeat
-from .hints import hint, plan_hand
+from .hints import plan_hand
 from .normal import NormalSeat, NormalWeights
 from .planner import Line, best_line
 
@@ -43,7 +44,6 @@ __all__ = [
     "Opponent",
     "Persona",
     "best_line",
-    "hint",
     "make_opponent",
     "persona_for",
     "plan_hand",

@@ -21,13 +21,12 @@ label           points lost
 ``forced``      one legal action: nothing to lose
 ==============  ===================
 
-The thresholds were checked against real play (``benchmarks/review_strength.py --guesses 400
---deals 40``: 40 three-round matches per level on the same deals): of the decisions with a
-choice, Normal's came out 80% good, 11% inaccuracies, 7% mistakes and 2% blunders, Hard's
-88 / 8 / 4 / 0.5%, Easy's 45 / 10 / 18 / 28% and a random player's 37 / 11 / 18 / 34% (at
-100 guesses, over 120 matches, much the same: Normal 77 / 10 / 10 / 3%). They spread real
-play over all four labels, and a blunder is what the weak levels do and the strong ones
-nearly never, so they stay.
+The thresholds were checked against real play (``benchmarks/review_strength.py --guesses 240
+--deals 48``: 48 three-round matches per level on the same deals): of the decisions with a
+choice, Normal's came out 91% good, 5% inaccuracies, 3% mistakes and 1% blunders, Easy's
+57 / 9 / 11 / 23% and a random player's 51 / 7 / 13 / 29%; Hard's were all good, as they must
+be (Hard plays the coach's move). They spread real play over all four labels, and a blunder is
+what the weak levels do and the strong ones nearly never, so they stay.
 
 Close calls: a decision whose loss, with its 95% interval, could fall under more than one label
 is weighed again with as many guesses more, up to four times the guesses asked for (a loss of
