@@ -1,8 +1,8 @@
 """Time of a match review, and how its labels move with more guesses.
 
     python benchmarks/bench_review.py                        # time at the default guesses
-    python benchmarks/bench_review.py --compare 100,400      # ... and the labels at 100 vs 400
-    python benchmarks/bench_review.py --compare 100,200,400 --reference 1600
+    python benchmarks/bench_review.py --compare 100,240      # ... and the labels at 100 vs 240
+    python benchmarks/bench_review.py --compare 100,240,480 --reference 1600
     python benchmarks/bench_review.py --record FILE --seat 2 # a record of your own
 
 The match: a whole 13-round, 4-player, double-twelve match under the standard rules, seeded

@@ -11,10 +11,10 @@ matches are short (``--rounds``, default 3 of the double-twelve set's 13 rounds:
 and 10|10 engines) so that many deals fit in the time; a round is a round whichever engine it
 has. Hard seats play a fixed number of guesses without the clock (``--hard-iterations``), so
 every figure repeats on any machine. Each match's record is reviewed for seat 0 at
-``--guesses`` guesses a decision: 100 by default, a quarter of the review's own default
+``--guesses`` guesses a decision: 100 by default, under half of the review's own default
 (``game.ai.review.DEFAULT_GUESSES``), so that 120 deals fit in some 18 minutes of one core;
 fewer guesses add noise and overstate every kind's losses a little (a noise floor that is the
-same for every kind's good moves). ``--guesses 400 --deals 40`` checks the order at the
+same for every kind's good moves). ``--guesses 240 --deals 48`` checks the order at the
 review's default.
 
 Figures per kind: the decisions the seat made, how many had a choice (not forced), the mean

@@ -40,15 +40,15 @@ saw (:func:`game.ai.coach.position_seed`), with no clock, so a record gets the s
 any machine, and a decision the same verdict as the table's hint gave it: both are
 :func:`game.ai.coach.advise`.
 
-Guesses: 400 a decision by default. Each guess plays every choice out on the same guessed deal
-(common random numbers), and a choice's value is a mean over the guesses, so too few guesses
-both mislabel close calls and overstate the points lost (the best of several noisy means is
-biased upwards). On a whole 13-round, 4-player double-twelve match between Normal seats, each
-count against a review at 1600 guesses (``benchmarks/bench_review.py --compare 100,200,400
---reference 1600``): at 100 guesses 21% of the labels of decisions with a choice differed and
-16 of 170 decisions crossed between good/inaccuracy and mistake/blunder, with the match's
-points lost overstated by 28%; at 400, 7%, 5 decisions and 8%. 400 guesses review such a match
-in about 30 s of one core.
+Guesses: 240 a decision by default, Hard's own (:data:`game.ai.coach.DEFAULT_GUESSES`). Each
+guess plays every choice still in the race out on the same guessed deal (common random
+numbers), so too few guesses both mislabel close calls and overstate the points lost (the best
+of several noisy means is biased upwards). On a whole 13-round, 4-player double-twelve match
+between Normal seats, against a review at 1600 guesses (``benchmarks/bench_review.py --compare
+100,240,480 --reference 1600``): at 100 guesses 11% of the labels of decisions with a choice
+differed (mean error of the points lost 0.55), at 240 8% (0.30, the match's points lost
+overstated by 11%), at 480 5% (0.12). 240 guesses review such a match in about 18 s of one
+core (a close call takes up to four times the guesses).
 """
 
 from __future__ import annotations
