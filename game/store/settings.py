@@ -44,7 +44,7 @@ class Settings:
     kiosk_pin_locked_seconds: float = 0.0  # what was left of the PIN pad's lockout
     window_size: tuple[int, int] | None = None  # the last windowed size, or None
     hints: bool = True  # light the tiles in the hand that can be played
-    players: int = 4  # quick play's table, as last chosen on the custom table
+    players: int = 4  # the custom table's, as last chosen there (quick play has its own)
     preset: str = "standard"
     opponent: str = ""  # a computer seat kind; "" for the game's default (the strongest)
     take_backs: bool = False  # Undo at the table (a match where it is used is practice)

@@ -24,6 +24,11 @@ from game.view.panels import button_column
 if TYPE_CHECKING:
     from game.app import App
 
+# Quick play's table, whatever the custom table last dealt (the README and the menu say it),
+# against the game's default opponent (Normal).
+QUICK_PLAYERS = 4
+QUICK_PRESET = "standard"
+
 
 def title_size(name: str, width: int, u: float) -> int:
     """The menu title's text size: its own, or smaller where a long translation on a narrow
@@ -157,21 +162,21 @@ class MenuScene(ButtonScene):
         self.app.push(flow.recent(self.app))
 
     def quick_play(self) -> None:
-        from game.match.session import MatchConfig
+        """The game as the README and the menu's line name it: four players, the standard
+        rules, Normal opponents (the custom table keeps its own choices for itself)."""
+        from game.match.session import MatchConfig, default_opponent
         from game.rules import Rules
 
-        s = self.app.settings
-        rules = Rules.preset_named(s.preset)
-        flow.start_match(self.app, MatchConfig(s.players, rules, s.opponent))
+        rules = Rules.preset_named(QUICK_PRESET)
+        flow.start_match(self.app, MatchConfig(QUICK_PLAYERS, rules, default_opponent()))
 
     def practice(self) -> None:
         """The quick-play table against Easy opponents, with take-backs always on."""
         from game.match.session import MatchConfig
         from game.rules import Rules
 
-        s = self.app.settings
-        rules = Rules.preset_named(s.preset)
-        flow.start_match(self.app, MatchConfig(s.players, rules, "easy", practice=True))
+        rules = Rules.preset_named(QUICK_PRESET)
+        flow.start_match(self.app, MatchConfig(QUICK_PLAYERS, rules, "easy", practice=True))
 
     def ladder(self) -> None:
         self.app.push(flow.ladder(self.app))
@@ -234,15 +239,13 @@ class MenuScene(ButtonScene):
         )
         if self._drawn == 2:
             return
-        s = self.app.settings
         from game.match.session import default_opponent, kind_label
 
-        opp = kind_label(s.opponent or default_opponent())
         table = " · ".join(
             (
-                ngettext("{n} player", "{n} players", s.players).format(n=s.players),
-                _("Station rules") if s.preset == "station" else _("Standard rules"),
-                _("Opponents: {level}").format(level=opp),
+                ngettext("{n} player", "{n} players", QUICK_PLAYERS).format(n=QUICK_PLAYERS),
+                _("Station rules") if QUICK_PRESET == "station" else _("Standard rules"),
+                _("Opponents: {level}").format(level=kind_label(default_opponent())),
             )
         )
         line = _("Quick play: {table}").format(table=table)

@@ -1,0 +1,44 @@
+"""Quick play is the game the README and the menu's line name: four players, the standard
+rules, Normal opponents, whatever the custom table last dealt."""
+
+from __future__ import annotations
+
+from game.scenes.pages.custom import CustomTableScene
+from game.scenes.pages.menu import MenuScene
+from game.scenes.play.deal import DealScene
+from game.view import typeset
+
+from .driver import frames, new_app
+
+
+def test_quick_play_deals_four_against_normal_after_a_custom_two_player_easy_table() -> None:
+    app = new_app((640, 480))
+    try:
+        app.push(MenuScene(app))
+        custom = CustomTableScene(app)
+        app.push(custom)
+        frames(app, 3)
+        next(o for o in custom.options if o.label == "Players").set(2)
+        next(o for o in custom.options if o.label == "Opponents").set("easy")
+        custom.start()
+        first = app.top
+        assert isinstance(first, DealScene) and first.session.state.players == 2
+        assert app.settings.players == 2  # the custom table remembers its own choice
+        app.reset(MenuScene(app))
+        frames(app, 5)
+        with typeset.text_audit() as audit:
+            app.draw(app.screen)
+        line = "Quick play: 4 players · Standard rules · Opponents: Normal"
+        assert line in audit.drawn
+        menu = app.top
+        assert isinstance(menu, MenuScene)
+        menu.quick_play()
+        deal = app.top
+        assert isinstance(deal, DealScene)
+        session = deal.session
+        assert session.state.players == 4 and session.config.rules.preset == "standard"
+        assert [k for k in session.kinds if k is not None] == ["normal"] * 3
+        again = CustomTableScene(app)  # and the custom table still offers its last table
+        assert again.players == 2 and again.opponent == "easy"
+    finally:
+        app.close()
