@@ -21,6 +21,7 @@ from game.rules import Tile
 class HandTray:
     def __init__(self) -> None:
         self.tiles: list[Tile] = []
+        self.left_at: dict[Tile, int] = {}  # where each tile that left the hand stood in it
         self.area = pygame.Rect(0, 0, 100, 60)
         self.tile_w = 30
         self._pos: dict[Tile, list[float]] = {}
@@ -100,6 +101,9 @@ class HandTray:
     def set_tiles(self, tiles: Iterable[Tile]) -> None:
         """Replace the hand, keeping the order of tiles that stay (for a new round: deal order)."""
         new = list(tiles)
+        for index, tile in enumerate(self.tiles):
+            if tile not in new:
+                self.left_at[tile] = index
         keep = [t for t in self.tiles if t in new]
         self.tiles = keep + [t for t in new if t not in keep]
         for tile in list(self._pos):
@@ -107,6 +111,19 @@ class HandTray:
                 del self._pos[tile]
         for tile, rect in self.target_rects().items():
             self._pos.setdefault(tile, [float(rect.x), float(rect.y)])
+
+    def restore(self, order: list[Tile], left_at: dict[Tile, int], hand: Iterable[Tile]) -> None:
+        """The hand ``hand`` laid out as the player left it (a take-back): the tiles of
+        ``order`` that are still in it, in that order, and each tile coming back to the hand
+        where it stood before it left (``left_at``); anything else at the end."""
+        new = list(hand)
+        tiles = [t for t in order if t in new]
+        back = sorted((t for t in new if t not in tiles and t in left_at), key=left_at.__getitem__)
+        for tile in back:
+            tiles.insert(min(left_at[tile], len(tiles)), tile)
+        self.tiles = []
+        self.left_at = dict(left_at)
+        self.set_tiles([*tiles, *(t for t in new if t not in tiles)])
 
     def add(self, tile: Tile, at: pygame.Rect | None = None) -> None:
         if tile in self.tiles:
@@ -118,6 +135,7 @@ class HandTray:
 
     def remove(self, tile: Tile) -> None:
         if tile in self.tiles:
+            self.left_at[tile] = self.tiles.index(tile)
             if self.divider is not None and self.tiles.index(tile) < self.divider:
                 self.divider -= 1  # a line tile played: the rest of the line stays together
             self.tiles.remove(tile)

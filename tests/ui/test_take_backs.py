@@ -115,8 +115,11 @@ def fresh_replay(text: str, ended_turn: bool) -> GameState:
 
 
 def confirm_first_take_back(app: App) -> None:
+    """Answer the first take-back's question where there is one (the Practice table, already
+    practice, asks none)."""
     scene = app.top
-    assert isinstance(scene, TakeBackScene)
+    if not isinstance(scene, TakeBackScene):
+        return
     frames(app, 20)
     button = next(b for b in scene.buttons if b.label == "Take back")
     click(app, button.rect.center)
@@ -181,7 +184,8 @@ def test_the_computer_answers_the_same_way_after_a_take_back(app: App) -> None:
 
 
 def test_undo_by_mouse_touch_keys_and_gamepad_and_the_first_asks(app: App) -> None:
-    table = practice(app)
+    app.settings.take_backs = True  # a quick-play table with Undo: the first take-back asks
+    table = open_match(app, MatchConfig(3, Rules.standard(), "easy", 3))
     session = table.session
     play_a_turn(app)
     table = wait_for_turn(app)
@@ -196,6 +200,7 @@ def test_undo_by_mouse_touch_keys_and_gamepad_and_the_first_asks(app: App) -> No
     assert len(session.writer.lines) == lines and not session.practice
     # Yes, this time.
     key(app, pygame.K_z, pygame.KMOD_LCTRL)
+    assert isinstance(app.top, TakeBackScene)
     confirm_first_take_back(app)
     assert session.practice
     assert len(session.writer.lines) < lines
@@ -301,8 +306,9 @@ def test_undo_is_refused_in_a_kiosk_unless_its_operator_allows_it() -> None:
             table = wait_for_turn(app)
             if allowed:
                 assert table.buttons["undo"].visible
-                key(app, pygame.K_BACKSPACE)
-                assert isinstance(app.top, TakeBackScene)
+                lines = len(table.session.writer.lines)
+                key(app, pygame.K_BACKSPACE)  # the Practice table: taken back at once
+                assert len(table.session.writer.lines) < lines
             else:
                 assert not table.session.take_backs
                 refused(app, table)
@@ -407,3 +413,28 @@ def test_hard_opponents_answer_the_same_way_after_a_take_back(app: App) -> None:
             play_a_turn(app)
         wait_for_turn(app)
         assert session.writer.text() == played, seed
+
+
+def test_practice_takes_back_without_asking_and_the_hand_keeps_its_order(app: App) -> None:
+    """The Practice table is practice already: its first Undo asks nothing. The hand comes
+    back as the player had arranged it, the tile played back where it stood."""
+    table = practice(app)
+    session = table.session
+    play_a_turn(app)
+    while True:  # a turn in which the person lays a tile
+        table = wait_for_turn(app)
+        tray = table.view.tray
+        tray.tiles.reverse()  # the player's own arrangement (not the deal's order)
+        before = list(tray.tiles)
+        played = any(isinstance(a, Play) for a in table.state.legal_actions())
+        play_a_turn(app)
+        if played:
+            break
+    table = wait_for_turn(app)
+    assert len(table.view.tray.tiles) < len(before)  # the turn laid a tile from the hand
+    key(app, pygame.K_BACKSPACE)
+    frames(app, 2)
+    assert not isinstance(app.top, TakeBackScene), "Practice does not ask"
+    again = table_of(app)
+    assert again is not table and session.practice
+    assert again.view.tray.tiles == before

@@ -167,8 +167,8 @@ class TableScene(TablePointer, TableFocus, TableHelp, TableTurns, TablePrompt):
         if not self.can_undo():
             return
         self._cancel_drag()
-        if self.session.practice:
-            self.take_back()
+        if self.session.practice or self.session.config.practice:
+            self.take_back()  # already practice (or the Practice table): nothing to warn of
             return
         self.app.push(flow.take_back(self.app, self))
 
@@ -176,7 +176,12 @@ class TableScene(TablePointer, TableFocus, TableHelp, TableTurns, TablePrompt):
         """Take the person's last turn back and show the table as it was before it."""
         if not self.can_undo() or not self.session.undo():
             return
+        tray = self.view.tray
+        order, left_at = list(tray.tiles), dict(tray.left_at)
         table = TableScene(self.app, self.session)
+        seat = self.session.shown_seat
+        if seat is not None:  # the hand comes back as the player had arranged it
+            table.view.tray.restore(order, left_at, table.state.hand(seat))
         if self.plan_on:
             table.do_plan()
         self.app.replace(table)
