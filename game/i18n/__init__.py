@@ -73,7 +73,14 @@ from game.i18n.language import (
     system_language,
     translate,
 )
-from game.i18n.phrases import deal_problem, join_names, reason_messages, reason_text, train_label
+from game.i18n.phrases import (
+    deal_problem,
+    join_names,
+    place_label,
+    reason_messages,
+    reason_text,
+    train_label,
+)
 from game.i18n.rules_text import (
     RULES_BLOCKS,
     RulesText,
@@ -123,6 +130,7 @@ __all__ = [
     "gettext",
     "graphemes",
     "join_names",
+    "place_label",
     "language_name",
     "load_catalog",
     "locale_dir",

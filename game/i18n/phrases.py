@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
-from game.i18n.language import N_, _, ngettext, translate
+from game.i18n.language import N_, _, current_language, ngettext, pgettext, translate
 
 if TYPE_CHECKING:  # imported where used: the menu's first frame needs no rules
     from game.rules import Reason, Rules, RulesError
@@ -97,3 +97,20 @@ def join_names(items: Sequence[str]) -> str:
         head = _("{first}, {next}").format(first=head, next=item)
     # Translators: the last name of a list: "Ana, Bo and Cy"
     return _("{first} and {last}").format(first=head, last=items[-1])
+
+
+def place_label(place: int) -> str:
+    """A place in the final standings: "1st", "2nd", "3rd" in English, and as each catalog
+    writes ordinals ("1.", "1ú", "1வது"), the same form for every place.
+
+    >>> [place_label(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']
+    """
+    # Translators: a place in the final standings, {n} its number, as the language writes an
+    # ordinal: "{n}." in many, "{n}ú" in Irish, "{n}வது" in Tamil (English adds st/nd/rd/th)
+    template = pgettext("place", "{n}.")
+    if template == "{n}." and current_language() == "en":
+        teen = 10 <= place % 100 <= 20
+        suffix = "th" if teen else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+        return f"{place}{suffix}"
+    return template.format(n=place)

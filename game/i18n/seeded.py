@@ -128,8 +128,8 @@ def seeded_strings() -> list[str]:
         _("Level on points: decided by the most rounds won"),
         _("Level on points and rounds won: decided by the lowest single round"),
         _("Level on every tie-break: first place is shared"),
-        # Translators: first place in the final standings
-        _("1st"),
+        # Translators: a place in the final standings ("{n}." where the language writes so)
+        pgettext("place", "{n}."),
         ngettext("{n} round won", "{n} rounds won", n),
         # settings
         _("Language"),

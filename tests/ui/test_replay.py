@@ -58,6 +58,32 @@ def test_replay_steps_through_a_whole_record() -> None:
         app.close()
 
 
+def test_replay_says_where_it_is_in_moves_not_record_lines() -> None:
+    """The status line counts the match's moves (plays, draws, passes): "move 1 of N" at the
+    first, "move N of N" at the last, whatever other lines the record holds."""
+    import re
+
+    from game.rules.record import load_record
+
+    text = record_text()
+    record, _ = load_record(text)
+    moves = sum(1 for _, obj in record.lines if obj["type"] in ("play", "draw", "pass"))
+    app = new_app()
+    try:
+        scene = ReplayScene.from_text(app, text, "test.jsonl")
+        app.push(scene)
+        seen = []
+        while not scene.finished:
+            scene.step_once()
+            said = re.match(r"move (\d+) of (\d+)", scene.describe())
+            if said:
+                seen.append((int(said[1]), int(said[2])))
+        assert seen[0] == (1, moves) and seen[-1] == (moves, moves)
+        assert all(b[0] - a[0] in (0, 1) for a, b in zip(seen, seen[1:], strict=False))
+    finally:
+        app.close()
+
+
 def test_replay_command_runs_a_good_record(tmp_path: Path) -> None:
     path = tmp_path / "match.jsonl"
     path.write_text(record_text(), encoding="utf-8")

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import pygame
 from typing_extensions import override
 
-from game.i18n import N_, _, join_names, ngettext, translate
+from game.i18n import N_, _, join_names, ngettext, place_label, translate
 from game.input.intents import Act
 from game.levels import LOCKED, LadderEntry, Rating, rate_game
 from game.match.session import MatchConfig, Session
@@ -266,7 +266,7 @@ class MatchEndScene(ButtonScene):
                 surface, seat_colour(seat), (rect.x, rect.y, max(4, round(6 * u)), rect.h)
             )
             size = max(12, round(22 * u))
-            place = _("1st") if winner else f"{rank + 1}."
+            place = place_label(1 if winner else rank + 1)
             typeset.blit_text(
                 surface,
                 place,

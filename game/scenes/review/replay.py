@@ -34,6 +34,9 @@ SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 STEP_GAP = 0.55  # seconds between lines at 1x, after the line's animation
 
 
+MOVES = ("play", "draw", "pass")  # the record's lines that are a seat's move
+
+
 class ReplayScene(Scene):
     def __init__(self, app: App, record: Record, name: str, *, back: bool = False) -> None:
         """``back``: opened from another screen (Recent matches), which a Back button and Esc
@@ -45,7 +48,9 @@ class ReplayScene(Scene):
         self.steps: Iterator[tuple[GameState, ReplayStep]] = replay_steps(record)
         self.state: GameState | None = None
         self.step: ReplayStep | None = None
-        self.total_lines = record.lines[-1][0] if record.lines else 1
+        # Where the replay is, in moves (plays, draws, passes), not the record's lines.
+        self.total_moves = max(1, sum(1 for _, obj in record.lines if obj["type"] in MOVES))
+        self.moves_shown = 0
         self.playing = True
         self.speed_index = 1
         self.wait = 0.4
@@ -149,6 +154,8 @@ class ReplayScene(Scene):
             self.view.show_toast(words, "refusal", 8.0)
             return
         self.state, self.step = state, step
+        if step.kind in MOVES:
+            self.moves_shown += 1
         self.view.feed(step.events)
         if step.kind == "round_end":
             totals = " · ".join(
@@ -244,8 +251,10 @@ class ReplayScene(Scene):
             return _("Replay of {name}").format(name=self.name)
         names = self.record.names
         state = self.state
-        # Translators: where a replay is in its record: "line 12 of 80: Ana draws ..."
-        where = _("line {line} of {total}").format(line=step.line, total=self.total_lines)
+        # Translators: where a replay is in the match: "move 12 of 80: Ana draws ..."
+        where = _("move {n} of {total}").format(n=self.moves_shown, total=self.total_moves)
+        if not self.moves_shown:  # the deal, before the first move
+            where = _("Replay of {name}").format(name=self.name)
         action = step.action
         seat = _actor(step)
         if isinstance(action, Play):
@@ -269,7 +278,7 @@ class ReplayScene(Scene):
                 what = _("the match is over")
             else:
                 what = step.kind.replace("_", " ")
-        # Translators: {where} is "line 12 of 80", {what} what happened on it
+        # Translators: {where} is "move 12 of 80", {what} what happened
         return _("{where}: {what}").format(where=where, what=what)
 
     @override
