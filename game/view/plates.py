@@ -164,7 +164,7 @@ class Plates(TableState):
             lines.append((_("Train open to all"),))
         tag: tuple[str, str] | None = None
         if seat == self.shown_seat and self.call_you:
-            if seat == self.current:
+            if seat == self.current and seat not in self.out:  # gone out: no turn is coming
                 # Translators: on the badge of the player whose turn it is: keep it short
                 tag = (_("YOUR TURN"), "turn")
         elif seat in self.levels:

@@ -171,8 +171,8 @@ class DealScene(Scene):
                 )
             flight.age = -delay
             view.flights.append(flight)
-            view.boneyard -= 1
-        view.boneyard += 0  # the pile shrinks as the tiles leave (drawn count)
+        # the pile shrinks as each tile lands in a hand (_adder, _counter): the boneyard and
+        # the hands always add up to the set
 
     def _feed_rest(self) -> None:
         if self.rest_fed:
@@ -257,6 +257,7 @@ class DealScene(Scene):
 def _adder(view: TableView, tile: Tile, dest: pygame.Rect) -> Callable[[], None]:
     def land() -> None:
         view.tray.add(tile, dest)
+        view.boneyard = max(0, view.boneyard - 1)
 
     return land
 
@@ -264,5 +265,6 @@ def _adder(view: TableView, tile: Tile, dest: pygame.Rect) -> Callable[[], None]
 def _counter(view: TableView, seat: int) -> Callable[[], None]:
     def land() -> None:
         view.hand_counts[seat] += 1
+        view.boneyard = max(0, view.boneyard - 1)
 
     return land
