@@ -149,7 +149,7 @@ class Bars(TableState):
         rect.inflate_ip(round(34 * lay.scale), 6)
         rect.h = max(rect.h, lay.prompt.h - 6)
         rect.centery = lay.prompt.centery
-        if rect.bottom > lay.prompt.bottom - 2:  # two lines: the panel grows up, over the table
+        if label.get_height() > lay.prompt.h - 6:  # two lines: the panel grows up, over the table
             rect.bottom = lay.prompt.bottom - 2
         self.prompt_top = rect.top  # a toast shows above it
         if self.prompt_urgent:

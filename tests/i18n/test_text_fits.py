@@ -68,7 +68,7 @@ SCREENS = [
     "31_level_cleared",
     "32_table_hint_plan_card",
     "33_practice_table_undo",
-    "34_practice_take_back_question",
+    "34_take_back_question",
     "35_practice_level_end",
     "36_recent_matches",
     "36b_recent_matches_empty",

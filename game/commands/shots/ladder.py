@@ -132,8 +132,11 @@ def _take_back_shots(cam: Camera) -> None:
     app.reset(MenuScene(app), table)
     cam.to_your_turn()
     cam.shot("33_practice_table_undo")
-    table.do_undo()
+    # the question a table with the Take-backs setting asks first (Practice does not ask)
+    from game.scenes import flow
+
+    app.push(flow.take_back(app, table))
     cam.settle(0.5)
-    cam.shot("34_practice_take_back_question")
+    cam.shot("34_take_back_question")
     if app.keeper is not None:
         app.keeper.unwatch(session)

@@ -140,6 +140,7 @@ class DealScene(Scene):
         size = max(9, round(view.layout.tile_max * 0.8))
         back_small = view.renderer.back(size, True, theme=view.theme)
         hw = view.layout.hand_width
+        rest = len(self.started.boneyard)  # what the pile keeps once every hand is dealt
         for k, (seat, i) in enumerate(order):
             tile = hands[seat][i]
             delay = k * step
@@ -157,7 +158,7 @@ class DealScene(Scene):
                     0.6,
                     0.42,
                     back=back,
-                    on_land=_adder(view, tile, dest),
+                    on_land=_adder(view, tile, dest, rest),
                 )
             else:
                 flight = Flight(
@@ -167,7 +168,7 @@ class DealScene(Scene):
                     0.0,
                     0.8,
                     0.4,
-                    on_land=_counter(view, seat),
+                    on_land=_counter(view, seat, rest),
                 )
             flight.age = -delay
             view.flights.append(flight)
@@ -254,17 +255,17 @@ class DealScene(Scene):
             surface.blit(rot, rot.get_rect(center=(round(x), round(y))))
 
 
-def _adder(view: TableView, tile: Tile, dest: pygame.Rect) -> Callable[[], None]:
+def _adder(view: TableView, tile: Tile, dest: pygame.Rect, rest: int) -> Callable[[], None]:
     def land() -> None:
         view.tray.add(tile, dest)
-        view.boneyard = max(0, view.boneyard - 1)
+        view.boneyard = max(rest, view.boneyard - 1)  # a skipped deal has set it already
 
     return land
 
 
-def _counter(view: TableView, seat: int) -> Callable[[], None]:
+def _counter(view: TableView, seat: int, rest: int) -> Callable[[], None]:
     def land() -> None:
         view.hand_counts[seat] += 1
-        view.boneyard = max(0, view.boneyard - 1)
+        view.boneyard = max(rest, view.boneyard - 1)
 
     return land
