@@ -54,11 +54,14 @@ class Bars(TableState):
                 )
         # boneyard: a small stack of backs and the count, right-aligned before the pause button
         bw = max(9, bone.h // 2 - 2)
+        room = bone.w - 2 * bw - 20
         if self.boneyard:
             label = _("Boneyard {n}").format(n=self.boneyard)
         else:
             label = _("Boneyard empty")
-        lsize = typeset.fit_text_size(label, max(11, size - 3), bone.w - 2 * bw - 20, bold=True)
+            if size_within(label, max(11, size - 3), room, bold=True) < typeset.LEGIBLE:
+                label = _("Boneyard {n}").format(n=0)  # the shorter way of saying it
+        lsize = typeset.fit_text_size(label, max(11, size - 3), room, bold=True)
         colour = th.text if self.boneyard else th.text_dim
         ls = typeset.text(label, lsize, colour, bold=True)
         lx = bone.right - ls.get_width()

@@ -76,8 +76,8 @@ def draw_mark(
         pygame.draw.rect(surface, colour, box, border_radius=max(1, size // 8))
         pygame.draw.rect(surface, edge, box, max(1, size // 14), border_radius=max(1, size // 8))
     symbol = SYMBOLS.get(label)
-    if symbol and size >= 14:
-        tsize = max(8, round(size * (0.5 if len(symbol) > 1 else 0.62)))
+    tsize = round(size * (0.5 if symbol and len(symbol) > 1 else 0.62))
+    if symbol and tsize >= typeset.LEGIBLE:  # a small mark says it by shape and colour alone
         lift = -round(size * 0.12) if label == "mistake" else 0
         typeset.blit_text(
             surface, symbol, tsize, theme.text_dark, bold=True, center=(cx, cy + lift)
@@ -158,7 +158,7 @@ class Timeline:
 
     @staticmethod
     def label_height(scale: float) -> int:
-        return typeset.text_height(max(9, round(13 * scale)))
+        return typeset.text_height(max(typeset.LEGIBLE, round(13 * scale)))
 
     def scroll(self, by: float) -> None:
         limit = max(0.0, self.width + self.pitch / 2 - self.window.w)
@@ -221,7 +221,7 @@ class Timeline:
         )
         clip = surface.get_clip()
         surface.set_clip(window.clip(clip))
-        label_size = max(9, round(13 * scale))
+        label_size = max(typeset.LEGIBLE, round(13 * scale))
         top = rect.y + 2
         base_y = self.centre_of(0)[1] if self.marks else rect.centery
         for number, first, last in self.groups:
@@ -289,7 +289,7 @@ def draw_bars(
     rounds = sorted(lost)
     if not rounds:
         return
-    size = max(9, round(13 * scale))
+    size = max(typeset.LEGIBLE, round(13 * scale))
     line = typeset.text_height(size)
     top = max((v for v in lost.values() if math.isfinite(v)), default=0.0)
     gap = max(2, round(6 * scale))

@@ -42,6 +42,7 @@ class TextAudit:
 
     drawn: list[str] = field(default_factory=list)
     issues: list[TextIssue] = field(default_factory=list)
+    sizes: list[tuple[str, int]] = field(default_factory=list)  # each text drawn, its px size
 
 
 active_audits: list[TextAudit] = []
@@ -126,6 +127,8 @@ def text(
         surf = _text_cache.put(key, _render(message, size, colour, bold, shadow))
     if active_audits:
         note_drawn(message)
+        for audit in active_audits:
+            audit.sizes.append((message, size))
         if max_width is not None:
             _check(message, surf.get_width() - _shadow_offset(size, shadow), max_width, "box")
     return surf
@@ -196,6 +199,38 @@ def blit_text(
     return blit_faded(target, surf, rect, alpha)
 
 
+def blit_legible(
+    target: pygame.Surface,
+    message: str,
+    size: int,
+    colour: RGB,
+    width: int,
+    midtop: tuple[int, int],
+    *,
+    bold: bool = False,
+) -> pygame.Rect:
+    """``message`` centred below ``midtop`` in ``width`` px: on one line, shrunk as far as
+    :data:`LEGIBLE` at most, else on as few lines as fit at the largest size from there (a long
+    translation wraps rather than shrinks out of reach of the eye). The rect it covers."""
+    fitted = size
+    while fitted > LEGIBLE and text_width(message, fitted, bold=bold) > width:
+        fitted -= 1
+    if text_width(message, fitted, bold=bold) <= width:
+        return blit_text(target, message, fitted, colour, bold=bold, midtop=midtop)
+    lines = wrap(message, size, width, bold=bold)
+    for fitted in range(size, LEGIBLE - 1, -1):
+        lines = wrap(message, fitted, width, bold=bold)
+        if len(lines) <= 2:
+            break
+    x, y = midtop
+    covered = pygame.Rect(x, y, 0, 0)
+    for line in lines:
+        rect = blit_text(target, line, fitted, colour, bold=bold, midtop=(x, y))
+        covered.union_ip(rect)
+        y = rect.bottom
+    return covered
+
+
 def page_title(
     target: pygame.Surface, title: str, theme: Theme, scale: float, top: int, margin: int = 20
 ) -> pygame.Rect:
@@ -218,6 +253,10 @@ def page_title(
 
 _fit_cache: dict[tuple[str, int, int, bool], int] = {}
 MIN_TEXT = 8  # px: the smallest size fit_text_size goes down to
+# px: the smallest text any screen draws, at any window size (at 640x480 the small labels sit
+# at it; every size grows with the window from there): the text-fit audit holds it in every
+# language on every screen. Where a text would need less, it wraps or says less instead.
+LEGIBLE = 10
 
 
 def fit_text_size(message: str, size: int, width: int, *, bold: bool = False) -> int:

@@ -116,6 +116,24 @@ def test_text_fits_its_box(
     assert not audit.issues, f"{code} {screen}: text wider than its box:\n{_report(audit)}"
 
 
+@pytest.mark.parametrize("code", _each(LANGS))
+def test_no_text_is_smaller_than_the_legible_floor(
+    code: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """At 640x480, the smallest window, nothing is drawn under ``typeset.LEGIBLE`` px (the
+    prompt above the hand has its own, larger floor: it takes a second line instead), in any
+    language on any screen. (On the main of 2026-12-02 the Tamil prompt was fitted to 8 px.)"""
+    audits = _audits(code, tmp_path_factory)
+    small = {
+        name: sorted(
+            {f"{size} px: {text[:40]}" for text, size in a.sizes if size < typeset.LEGIBLE}
+        )
+        for name, a in audits.items()
+    }
+    small = {name: found for name, found in small.items() if found}
+    assert not small, f"{code}: text under {typeset.LEGIBLE} px: {small}"
+
+
 @pytest.mark.parametrize("screen", SCREENS)
 @pytest.mark.parametrize("code", _each(LANGS[1:]))
 def test_no_english_left_on_screen(

@@ -176,25 +176,25 @@ class PinPadScene(Scene):
             surface, self.panel, (*th.panel[:3], 245), th.panel_edge, round(18 * u), 2, shadow=True
         )
         colour = th.refusal if self.refused else th.accent
-        r = typeset.blit_text(
+        r = typeset.blit_legible(
             surface,
             self.message,
             max(16, round(28 * u)),
             colour,
+            self.panel.w - 16,
+            (self.panel.centerx, self.panel.top + round(16 * u)),
             bold=True,
-            max_width=self.panel.w - 16,
-            midtop=(self.panel.centerx, self.panel.top + round(16 * u)),
         )
         if self.kiosk.locked:
-            typeset.blit_text(
+            typeset.blit_legible(
                 surface,
                 # Translators: {time} counts down minutes and seconds, e.g. 0:28
                 _("Try again in {time}").format(time=clock_text(self.kiosk.locked_for)),
                 max(14, round(24 * u)),
                 th.text,
+                self.panel.w - 16,
+                (self.panel.centerx, r.bottom + round(8 * u)),
                 bold=True,
-                max_width=self.panel.w - 16,
-                midtop=(self.panel.centerx, r.bottom + round(8 * u)),
             )
         else:
             dots = "• " * len(self.entered) if self.entered else "–"  # both in Noto Sans

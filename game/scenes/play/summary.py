@@ -166,7 +166,7 @@ class RoundSummaryScene(ButtonScene):
                 surface, seat_colour(seat), (row.x, row.y, max(3, round(5 * u)), row.h)
             )
             name = _("You") if seat == self.session.shown_seat else names[seat]
-            typeset.blit_text(
+            name_rect = typeset.blit_text(
                 surface,
                 name,
                 max(11, round(18 * u)),
@@ -178,7 +178,8 @@ class RoundSummaryScene(ButtonScene):
             if winner:
                 # Translators: the tag of the lowest hand in a blocked round
                 tag = _("went out") if self.result.reason == RoundEnd.OUT else _("lowest")
-                x_tag = x_name + round(100 * u) + 10
+                # right after the name: a short name leaves the tag room to stay legible
+                x_tag = min(x_name + round(100 * u) + 10, name_rect.right + round(12 * u))
                 typeset.blit_text(
                     surface,
                     tag,
