@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import cmath
 import math
+import os
 import random
+import sys
 import threading
 from array import array
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from itertools import accumulate, repeat
 from operator import add, mul
 from typing import TYPE_CHECKING
@@ -455,6 +457,10 @@ class SoundBoard:
 
             init = pygame.mixer.get_init()
             if init is None:
+                if no_sound_device():
+                    print("Sound is off: this machine has no sound card.", file=sys.stderr)
+                    self._broken = True
+                    return None
                 pygame.mixer.init()
                 init = pygame.mixer.get_init()
         except Exception:  # no pygame, no device, no driver: the game runs silent
@@ -506,3 +512,25 @@ def variant_pitch(variant: int) -> float:
     step = (variant + 1) // 2
     sign = 1.0 if variant % 2 else -1.0
     return 1.0 + sign * PITCH_SPREAD * step / max(1, VARIANTS // 2)
+
+
+def no_sound_device(
+    environ: Mapping[str, str] = os.environ, cards_file: str = "/proc/asound/cards"
+) -> bool:
+    """True on a Linux machine with no sound card and no sound server: opening the mixer
+    there only makes ALSA print some eight "ALSA lib ... cannot find card '0'" lines, and a
+    newcomer thinks the game broke. Elsewhere, or when unsure, False (the mixer is tried)."""
+    from pathlib import Path
+
+    if not sys.platform.startswith("linux") or environ.get("SDL_AUDIODRIVER"):
+        return False
+    try:
+        cards = Path(cards_file).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        cards = ""  # no ALSA at all in this kernel
+    if cards.strip() and "no soundcards" not in cards:
+        return False
+    if environ.get("PULSE_SERVER"):
+        return False
+    runtime = Path(environ.get("XDG_RUNTIME_DIR") or f"/run/user/{os.getuid()}")
+    return not any((runtime / name).exists() for name in ("pulse/native", "pipewire-0"))
