@@ -87,6 +87,10 @@ class Playback(TableState):
         if isinstance(event, ev.DoubleOpened):
             self.open_doubles.append(event.train)
             tile, train = event.tile, event.train
+            if self.current == self.shown_seat and self.call_you:
+                # your own double: the prompt asks for the tile that follows it, and a banner
+                # saying it "must be satisfied" would speak over it (the OPEN DOUBLE tag stays)
+                return 0.2
             self.banner(
                 lambda: _("Open double!"),
                 lambda: _("{tile} on {train} must be satisfied").format(

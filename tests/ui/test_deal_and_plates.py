@@ -58,3 +58,33 @@ def test_your_turn_leaves_your_plate_once_you_went_out() -> None:
         assert view.badge_words(seat)[1] is None
     finally:
         app.close()
+
+
+def test_your_own_double_raises_no_must_be_satisfied_banner() -> None:
+    """Your double: the prompt asks for the tile that follows it, no banner speaks over it;
+    another seat's double is announced as before."""
+    from game.rules import Tile
+
+    app = new_app((640, 480))
+    try:
+        app.reset(MenuScene(app))
+        frames(app, 2)
+        start_match(app, MatchConfig(3, Rules.standard(), "easy", 3))
+        deal = app.top
+        assert isinstance(deal, DealScene)
+        view = deal.view
+        seat = view.shown_seat
+        assert seat is not None
+        view.finish()
+        view.banners.clear()
+        view.current = seat
+        view.feed([ev.DoubleOpened(3, Tile(4, 4))])
+        view.update(0.01)  # the event is shown (its banner, if any, just raised)
+        assert not view.banners and 3 in view.open_doubles
+        view.finish()
+        view.current = (seat + 1) % 3
+        view.feed([ev.DoubleOpened(seat, Tile(5, 5))])
+        view.update(0.01)
+        assert view.banners, "another seat's double is announced"
+    finally:
+        app.close()
