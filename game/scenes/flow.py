@@ -215,6 +215,30 @@ def ask_first(app: App, start: Callable[[], None]) -> None:
     app.push(SavedMatchQuestion(app, start))
 
 
+# Quick play's and Practice's table, whatever the custom table last dealt (the README and
+# the menu's line say it), against the game's default opponent (Normal) or Easy.
+QUICK_PLAYERS = 4
+QUICK_PRESET = "standard"
+
+
+def quick_play(app: App) -> None:
+    """Quick play: four players, the standard rules, Normal opponents."""
+    from game.match.session import MatchConfig, default_opponent
+    from game.rules import Rules
+
+    rules = Rules.preset_named(QUICK_PRESET)
+    start_match(app, MatchConfig(QUICK_PLAYERS, rules, default_opponent()))
+
+
+def practice(app: App) -> None:
+    """Practice: the quick-play table against Easy opponents, with take-backs always on."""
+    from game.match.session import MatchConfig
+    from game.rules import Rules
+
+    rules = Rules.preset_named(QUICK_PRESET)
+    start_match(app, MatchConfig(QUICK_PLAYERS, rules, "easy", practice=True))
+
+
 def start_match(app: App, config: MatchConfig, *, ask: bool = True) -> None:
     """Deal a new match and show the deal; it is saved after every action from now on. With
     ``ask``, a saved match that is not finished is not replaced without asking (:func:`ask_first`).

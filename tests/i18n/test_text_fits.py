@@ -81,6 +81,7 @@ SCREENS = [
     "39b_review_summary",
     # every step of the guided first game
     *(f"40_lesson_{n:02d}_{step.key}" for n, step in enumerate(lesson.STEPS, 1)),
+    "40_lesson_done",
 ]
 
 

@@ -19,7 +19,9 @@ from game.levels import lesson
 from game.rules import DRAW, PASS, Play
 from game.scenes.pages.menu import MenuScene
 from game.scenes.pages.rules_page import RulesScene
+from game.scenes.play.deal import DealScene
 from game.scenes.play.lesson import (
+    LessonDoneScene,
     LessonOfferScene,
     LessonScene,
     LessonSummaryScene,
@@ -171,13 +173,23 @@ def test_the_lesson_plays_through_by_mouse(app: App, code: str) -> None:
     i18n.set_language(code)
     scene = open_from_menu(app)
     assert play_through(app, scene, by_mouse) == [step.key for step in lesson.STEPS]
-    assert isinstance(app.stack[-1], MenuScene)
+    # the end has a word, over the menu, and the next step: Practice
+    done = app.stack[-1]
+    assert isinstance(done, LessonDoneScene) and isinstance(app.stack[-2], MenuScene)
+    frames(app, 20)
+    click(app, done.buttons[0].rect.center)  # Practice
+    run_until(app, lambda: isinstance(app.top, DealScene), limit=60 * 5)
+    deal = app.top
+    assert isinstance(deal, DealScene) and deal.session.config.practice
 
 
 @pytest.mark.parametrize("act", [by_keyboard, by_gamepad], ids=["keyboard", "gamepad"])
 def test_the_lesson_plays_through_by_keyboard_and_by_gamepad(app: App, act: Act) -> None:
     scene = open_from_menu(app)
     assert play_through(app, scene, act) == [step.key for step in lesson.STEPS]
+    assert isinstance(app.stack[-1], LessonDoneScene)
+    key(app, pygame.K_ESCAPE)  # back out: the menu
+    assert isinstance(app.top, MenuScene)
     assert isinstance(app.stack[-1], MenuScene)
 
 

@@ -42,4 +42,6 @@ def lesson_shots(cam: Camera) -> None:
             if (scene.step_index, scene.move_index) != before or scene.finished:
                 break
             app.step(FRAME)
+    cam.frames(30)  # the end: its word over the menu, and Practice offered
+    cam.shot("40_lesson_done")
     app.settings.opponent_pace = pace

@@ -24,11 +24,6 @@ from game.view.panels import button_column
 if TYPE_CHECKING:
     from game.app import App
 
-# Quick play's table, whatever the custom table last dealt (the README and the menu say it),
-# against the game's default opponent (Normal).
-QUICK_PLAYERS = 4
-QUICK_PRESET = "standard"
-
 
 def title_size(name: str, width: int, u: float) -> int:
     """The menu title's text size: its own, or smaller where a long translation on a narrow
@@ -162,21 +157,12 @@ class MenuScene(ButtonScene):
         self.app.push(flow.recent(self.app))
 
     def quick_play(self) -> None:
-        """The game as the README and the menu's line name it: four players, the standard
-        rules, Normal opponents (the custom table keeps its own choices for itself)."""
-        from game.match.session import MatchConfig, default_opponent
-        from game.rules import Rules
-
-        rules = Rules.preset_named(QUICK_PRESET)
-        flow.start_match(self.app, MatchConfig(QUICK_PLAYERS, rules, default_opponent()))
+        """The game as the README and the menu's line name it (the custom table keeps its
+        own choices for itself)."""
+        flow.quick_play(self.app)
 
     def practice(self) -> None:
-        """The quick-play table against Easy opponents, with take-backs always on."""
-        from game.match.session import MatchConfig
-        from game.rules import Rules
-
-        rules = Rules.preset_named(QUICK_PRESET)
-        flow.start_match(self.app, MatchConfig(QUICK_PLAYERS, rules, "easy", practice=True))
+        flow.practice(self.app)
 
     def ladder(self) -> None:
         self.app.push(flow.ladder(self.app))
@@ -243,8 +229,10 @@ class MenuScene(ButtonScene):
 
         table = " · ".join(
             (
-                ngettext("{n} player", "{n} players", QUICK_PLAYERS).format(n=QUICK_PLAYERS),
-                _("Station rules") if QUICK_PRESET == "station" else _("Standard rules"),
+                ngettext("{n} player", "{n} players", flow.QUICK_PLAYERS).format(
+                    n=flow.QUICK_PLAYERS
+                ),
+                _("Station rules") if flow.QUICK_PRESET == "station" else _("Standard rules"),
                 _("Opponents: {level}").format(level=kind_label(default_opponent())),
             )
         )

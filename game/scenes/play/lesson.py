@@ -280,6 +280,7 @@ class LessonScene(TableScene):
         self._told(FINISHED)
         self.session.close()
         flow.to_menu(self.app)
+        self.app.push(LessonDoneScene(self.app))  # a word at the end, and what to play next
 
     # ------------------------------------------------------------------ the table, narrowed
 
@@ -515,3 +516,23 @@ class LessonOfferScene(QuestionScene):
     def not_now(self) -> None:
         remember_lesson(self.app, DECLINED)
         self.app.pop()
+
+
+class LessonDoneScene(QuestionScene):
+    """The guided game's end, over the menu: it is done, and Practice is the next step (Easy
+    opponents, and Undo to try a move again)."""
+
+    # Translators: the title shown when the guided first game is over
+    title = N_("Lesson complete")
+    words = N_(
+        "You know the rules of Mexican Train. Next, try Practice: a whole match against Easy "
+        "opponents, where Undo takes a turn back."
+    )
+
+    @override
+    def answers(self) -> list[tuple[str, Callable[[], None]]]:
+        return [(_("Practice"), self.practice), (_("Main menu"), self.back)]
+
+    def practice(self) -> None:
+        self.app.pop()
+        flow.practice(self.app)
