@@ -42,3 +42,30 @@ def test_quick_play_deals_four_against_normal_after_a_custom_two_player_easy_tab
         assert again.players == 2 and again.opponent == "easy"
     finally:
         app.close()
+
+
+def test_the_custom_table_deals_a_double_six_set_of_seven_tiles_each() -> None:
+    """Every option can be set at the custom table: the set and the hand size too (the
+    rulebook's double-6, 7-tile deal for two)."""
+    app = new_app((640, 480))
+    try:
+        app.push(MenuScene(app))
+        custom = CustomTableScene(app)
+        app.push(custom)
+        frames(app, 3)
+        next(o for o in custom.options if o.label == "Players").set(2)
+        next(o for o in custom.options if o.label == "Set").set(6)
+        hand = next(o for o in custom.options if o.label == "Tiles each")
+        hand.set(7)
+        assert hand.show(hand.get()) == "7"
+        with typeset.text_audit() as audit:
+            app.draw(app.screen)
+        assert any("Double-6 set · 7 tiles each" in text for text in audit.drawn), audit.drawn
+        custom.start()
+        deal = app.top
+        assert isinstance(deal, DealScene)
+        state = deal.session.state
+        assert state.deal.set_size == 6 and state.deal.hand_size == 7
+        assert all(len(state.hand(seat)) >= 7 for seat in range(2))
+    finally:
+        app.close()

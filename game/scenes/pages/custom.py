@@ -18,12 +18,15 @@ from game import i18n
 from game.i18n import N_, _, ngettext, pgettext
 from game.match.session import MatchConfig, default_opponent, kind_label, opponent_kinds
 from game.rules import Rules, RulesError
+from game.rules.tiles import SUPPORTED_SETS
 from game.scenes import flow
 from game.scenes.flow import ask_first, start_match
 from game.scenes.kit.options import Option, OptionsScene
 from game.store.values import MatchMode
 
 ROUNDS: list[int | None] = [None, 1, 3, 5, 7]
+# the hand sizes offered besides "by players" (the rules' table for the player count)
+HAND_SIZES = (*range(5, 17), 18, 20)
 MAX_PEOPLE = 4  # pass and play around one device
 
 
@@ -111,6 +114,19 @@ class CustomTableScene(OptionsScene):
             ),
             Option(
                 N_("Opponents"), opponent_kinds(), lambda: self.opponent, set_opponent, kind_label
+            ),
+            Option(
+                N_("Set"),
+                [None, *SUPPORTED_SETS],
+                *rule("set_size"),
+                # Translators: the custom table's set: as the rules' table for the player count
+                lambda v: _("By players") if v is None else _("Double-{n} set").format(n=v),
+            ),
+            Option(
+                N_("Tiles each"),
+                [None, *HAND_SIZES],
+                *rule("hand_size"),
+                lambda v: _("By players") if v is None else str(v),
             ),
             Option(
                 N_("Rounds"),
