@@ -516,7 +516,7 @@ class App:
         if made is not None:
             row, strip = made
             margin = max(6, round(10 * u))
-            titles = frame_marks.titles_drawn()
+            titles = [*frame_marks.titles_drawn(), *top.keep_clear()]
 
             def items() -> list[pygame.Rect]:
                 return [item.rect for item in top.focus_items()]

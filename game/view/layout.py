@@ -39,6 +39,11 @@ MIN_TILE = 9  # the renderer's smallest useful tile (short side, px)
 BADGE_MIN_H = 58  # a seat's plate holds its name, its level and its hand count
 
 
+def top_bar_height(u: float) -> int:
+    """The table's top bar (round, engine, boneyard, pause) at the scale ``u``."""
+    return max(30, round(46 * u))
+
+
 def ui_scale(size: tuple[int, int]) -> float:
     """1.0 at 1280x720 (or 720x1280 held upright); grows and shrinks with the window.
 
@@ -170,7 +175,7 @@ def compute_layout(size: tuple[int, int], players: int, large: bool = False) -> 
     w, h = size
     u = ui_scale(size)
     uh = h / 720
-    top_h = max(30, round(46 * u))
+    top_h = top_bar_height(u)
     if large:
         hand_w = max(26, min(round(50 * uh), round(w / 17)))
     else:
@@ -287,7 +292,7 @@ def _portrait_layout(size: tuple[int, int], players: int, large: bool) -> TableL
     w, h = size
     u = ui_scale(size)
     margin = max(4, round(8 * u))
-    top_h = max(30, round(46 * u))
+    top_h = top_bar_height(u)
     if large:
         hand_w = max(24, min(round(60 * u), round((w - 2 * margin) / 12)))
     else:

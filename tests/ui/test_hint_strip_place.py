@@ -92,3 +92,39 @@ def test_a_message_keeps_clear_of_the_prompt_strip(size: tuple[int, int]) -> Non
                 assert screen.contains(toast), (page, device.value, size, toast)
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_over_the_pause_menu_the_strip_leaves_the_tables_top_bar_clear(
+    size: tuple[int, int],
+) -> None:
+    """The pause menu over the table: the key strip covers neither its buttons nor the top
+    bar below it (the boneyard's count, the pause button)."""
+    from game.match.session import MatchConfig
+    from game.scenes.flow import start_match
+    from game.scenes.play.deal import DealScene
+    from game.scenes.play.pause import PauseScene
+    from game.view.layout import top_bar_height, ui_scale
+
+    app = new_app(size)
+    try:
+        app.reset(MenuScene(app))
+        frames(app, 2)
+        start_match(app, MatchConfig(3, Rules.standard(), "easy", 5))
+        deal = app.top
+        assert isinstance(deal, DealScene)
+        deal.skip()
+        frames(app, 10)
+        app.push(PauseScene(app, deal.session))
+        app.router.last_device = Device.GAMEPAD
+        frames(app, 10)
+        app.draw(app.screen)
+        strip = app.hint_strip_rect
+        assert strip is not None
+        bar = app.screen.get_rect()
+        bar.h = top_bar_height(ui_scale(size))
+        assert not strip.colliderect(bar), (size, strip)
+        items = [item.rect for item in app.top.focus_items()]  # type: ignore[union-attr]
+        assert strip.collidelist(items) < 0
+    finally:
+        app.close()

@@ -119,6 +119,11 @@ class Scene:
             ring = self.__dict__["_nav"] = FocusRing()
         return ring
 
+    def keep_clear(self) -> list[pygame.Rect]:
+        """Where the key strip must not go (beside page titles and the focus items): what
+        the scene shows there that a player reads, such as the table's top bar under a menu."""
+        return []
+
     def focus_items(self) -> list[FocusItem]:
         """What the focus can rest on: by default the scene's visible buttons."""
         return button_items(scene_buttons(self))

@@ -14,7 +14,7 @@ from game.match.session import Session
 from game.scenes import flow
 from game.scenes.kit.buttons import ButtonScene
 from game.view import controls
-from game.view.layout import ui_scale
+from game.view.layout import top_bar_height, ui_scale
 from game.view.panels import button_column, dialog_panel, dim
 
 if TYPE_CHECKING:
@@ -48,6 +48,12 @@ class PauseScene(ButtonScene):
         total = len(items) * bh + (len(items) - 1) * gap
         self.panel = pygame.Rect(0, 0, bw + round(80 * u), total + round(130 * u))
         self.panel.center = (width // 2, height // 2)
+
+    @override
+    def keep_clear(self) -> list[pygame.Rect]:
+        """The table's top bar under the menu: its boneyard count and pause button stay seen."""
+        width, _height = self.size
+        return [pygame.Rect(0, 0, width, top_bar_height(ui_scale(self.size)))]
 
     def resume_game(self) -> None:
         self.app.pop()
