@@ -259,6 +259,13 @@ class MenuScene(ButtonScene):
         n = width // pitch + 3
         offset = (self.time * 22 * u) % pitch
         base = height * 0.9
+        swing = height * 0.03
+        lowest = max((b.rect.bottom for b in self.buttons), default=0)
+        if base - swing - size / 2 < lowest + 4:  # two rows of buttons on a small window
+            base = min(height - size / 2 - 2, lowest + 6 + swing + size / 2)
+            swing = min(swing, max(0.0, base - size / 2 - lowest - 4))
+            if base - size / 2 < lowest + 2:
+                return  # no felt left under the buttons: no train rather than one behind them
         pairs = [
             (12, 7),
             (7, 3),
@@ -280,7 +287,7 @@ class MenuScene(ButtonScene):
         start = int(self.time * 22 * u // pitch)
         for i in range(n):
             x = i * pitch - offset - pitch
-            y = base + math.sin((x / width) * math.pi * 2 + 0.5) * height * 0.03
+            y = base + math.sin((x / width) * math.pi * 2 + 0.5) * swing
             a, b = pairs[(i + start) % len(pairs)]
             renderer.draw(
                 surface,
