@@ -19,6 +19,7 @@ from game.scenes.pages.menu import MenuScene
 from game.scenes.play.lesson import (
     DECLINED,
     FINISHED,
+    LessonDoneScene,
     LessonScene,
     LessonSummaryScene,
     remember_lesson,
@@ -72,7 +73,8 @@ def test_leaving_the_lesson_on_its_last_page_and_coming_back_shows_that_page(
         assert again.awaits_learner(), "the closing page with its Finish button"
         click(app, again.next_button.rect.center)
         frames(app, 3)
-        assert isinstance(app.top, MenuScene)
+        assert isinstance(app.top, LessonDoneScene)  # its word, over the menu
+        assert isinstance(app.stack[-2], MenuScene)
         assert app.guard.faults == 0
         assert Store(home).load_progress().lesson == FINISHED
     finally:
