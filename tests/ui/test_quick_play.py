@@ -66,6 +66,7 @@ def test_the_custom_table_deals_a_double_six_set_of_seven_tiles_each() -> None:
         assert isinstance(deal, DealScene)
         state = deal.session.state
         assert state.deal.set_size == 6 and state.deal.hand_size == 7
-        assert all(len(state.hand(seat)) >= 7 for seat in range(2))
+        sizes = sorted(len(state.hand(seat)) for seat in range(2))
+        assert sizes[0] >= 6 and sizes[1] >= 7  # seven each, less the engine once placed
     finally:
         app.close()
