@@ -88,12 +88,13 @@ class Coach:
         self.search.planned += guesses
         self.search.step()
 
-    def _paired_loss(self, index: int) -> tuple[float, list[float]]:
-        """How much candidate ``index`` trails the leader (Hard's choice) on the guesses both
-        were weighed with (a candidate the race dropped has fewer): the mean of the paired
-        differences, never below 0, and the differences themselves."""
+    def _paired_loss(self, index: int, leader: int | None = None) -> tuple[float, list[float]]:
+        """How much candidate ``index`` trails the leader (Hard's choice; its index, when the
+        caller has it) on the guesses both were weighed with (a candidate the race dropped has
+        fewer): the mean of the paired differences, never below 0, and the differences."""
         search = self.search
-        leader = search.candidates.index(search.best())
+        if leader is None:
+            leader = search.candidates.index(search.best())
         pairs = zip(search.utilities[leader], search.utilities[index], strict=False)
         diffs = [a - b for a, b in pairs] if index != leader else []
         return (max(0.0, sum(diffs) / len(diffs)) if diffs else 0.0), diffs
@@ -121,13 +122,10 @@ class Coach:
         best = search.best()
         leader = search.candidates.index(best)
         top = self._sign * search.means()[leader]  # utility = sign * points
-        worth = [
-            (action, top - self._sign * self._paired_loss(index)[0])
-            for index, action in enumerate(search.candidates)
-        ]
+        losses = [self._paired_loss(i, leader)[0] for i in range(len(search.candidates))]
         # the best first, then the rest by how little they trail it (ties in Normal's order)
-        order = sorted(range(len(worth)), key=lambda i: (i != leader, self._paired_loss(i)[0]))
-        expected = tuple(worth[i] for i in order)
+        order = sorted(range(len(losses)), key=lambda i: (i != leader, losses[i]))
+        expected = tuple((search.candidates[i], top - self._sign * losses[i]) for i in order)
         return Advice(best, expected, search.samples, search.done)
 
 

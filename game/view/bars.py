@@ -105,12 +105,8 @@ class Bars(TableState):
     def _two_line_label(
         self, size: int, floor: int, width: int, ink: tuple[int, int, int]
     ) -> pygame.Surface:
-        for two in range(size, floor - 1, -1):
-            lines = typeset.wrap(self.prompt, two, width, bold=True)
-            if len(lines) <= 2:
-                break
-        else:  # a long language's hint and its reason: a third line rather than a smaller size
-            two, lines = floor, typeset.wrap(self.prompt, floor, width, bold=True)
+        # a long language's hint and its reason: a third line rather than a smaller size
+        two, lines = typeset.legible_lines(self.prompt, size, width, floor, bold=True)
         rendered = [typeset.text(line, two, ink, bold=True) for line in lines]
         step = rendered[0].get_height()
         label = pygame.Surface(

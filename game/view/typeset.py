@@ -199,6 +199,21 @@ def blit_text(
     return blit_faded(target, surf, rect, alpha)
 
 
+def legible_lines(
+    message: str, size: int, width: int, floor: int | None = None, *, bold: bool = False
+) -> tuple[int, list[str]]:
+    """``message`` in ``width`` px on as few lines as it takes at no less than ``floor`` px:
+    the largest size from ``size`` down at which it takes at most two lines, else ``floor``
+    with as many as it needs (a long translation wraps rather than shrinks out of reach of
+    the eye; ``floor`` is :data:`LEGIBLE` unless said). The size and the lines."""
+    floor = LEGIBLE if floor is None else floor
+    for fitted in range(size, floor - 1, -1):
+        lines = wrap(message, fitted, width, bold=bold)
+        if len(lines) <= 2:
+            return fitted, lines
+    return floor, wrap(message, floor, width, bold=bold)
+
+
 def blit_legible(
     target: pygame.Surface,
     message: str,
@@ -210,18 +225,13 @@ def blit_legible(
     bold: bool = False,
 ) -> pygame.Rect:
     """``message`` centred below ``midtop`` in ``width`` px: on one line, shrunk as far as
-    :data:`LEGIBLE` at most, else on as few lines as fit at the largest size from there (a long
-    translation wraps rather than shrinks out of reach of the eye). The rect it covers."""
+    :data:`LEGIBLE` at most, else on the lines of :func:`legible_lines`. The rect it covers."""
     fitted = size
     while fitted > LEGIBLE and text_width(message, fitted, bold=bold) > width:
         fitted -= 1
     if text_width(message, fitted, bold=bold) <= width:
         return blit_text(target, message, fitted, colour, bold=bold, midtop=midtop)
-    lines = wrap(message, size, width, bold=bold)
-    for fitted in range(size, LEGIBLE - 1, -1):
-        lines = wrap(message, fitted, width, bold=bold)
-        if len(lines) <= 2:
-            break
+    fitted, lines = legible_lines(message, size, width, bold=bold)
     x, y = midtop
     covered = pygame.Rect(x, y, 0, 0)
     for line in lines:
