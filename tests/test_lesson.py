@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.levels import lesson
-from game.rules import DRAW, GameState, Play
+from game.rules import DRAW, PASS, GameState, Play
 
 
 def play_to(key: str) -> GameState:
@@ -43,10 +43,13 @@ def test_each_step_asks_for_what_it_teaches() -> None:
     state = play_to("draw")
     assert state.legal_actions() == [DRAW], "no play: drawing is all there is"
 
+    state.apply(DRAW)
+    assert state.drawn_tile is not None and state.legal_actions() == [PASS], (
+        "the drawn tile does not fit either: passing is all there is"
+    )
+
     state = play_to("pass_and_marker")
-    assert state.drawn_tile is not None and not any(
-        isinstance(a, Play) for a in state.legal_actions()
-    ), "the drawn tile does not fit either"
+    assert state.markers[lesson.PERSON] and state.current == lesson.ANA, "passed and marked"
 
     state = play_to("marked_train")
     assert state.markers[lesson.PERSON] and state.markers[lesson.ANA]
@@ -59,8 +62,17 @@ def test_each_step_asks_for_what_it_teaches() -> None:
     assert state.must_satisfy == lesson.BEN
     assert {a.train for a in state.legal_actions() if isinstance(a, Play)} == {lesson.BEN}
 
+    state = play_to("draw_fits")
+    assert state.legal_actions() == [DRAW]
+    state.apply(DRAW)
+    assert state.drawn_tile is not None
+    assert state.legal_actions() == [Play(state.drawn_tile, lesson.PERSON)], (
+        "the drawn tile fits: it must be played at once"
+    )
+
     state = play_to("go_out")
-    assert state.hand_size(lesson.PERSON) == 1
+    (last,) = state.hand(lesson.PERSON)
+    assert last.is_double, "the round ends by going out on a double"
 
 
 def test_the_deal_holds_the_whole_set_once() -> None:

@@ -10,13 +10,19 @@ turn   the person's lesson (the computers' scripted moves follow each turn)
   1    the engine 9|9 is theirs; start their own train with 9|2
   2    match numbers: 2|4 on their own train
   3    the Mexican train: 9|6 (their only play)
-  4    no play: draw 1|9, which does not fit either, so they pass and their marker goes
-       down; Ana has no play either and is marked; Ben plays on the person's open train
+  4    no play: draw 6|6, which does not fit either, so the table passes for them and
+       their marker goes down (a page says why); Ana has no play either and is marked;
+       Ben plays on the person's open train
   5    Ana's train is marked: 0|3 on it
   6    a double and its follow: 5|5, then 5|1, on their own train (their marker lifts)
   7    Ben plays 2|2, cannot follow and passes: the person must satisfy it with 2|0
-  8    going out with their last tile, 1|9 on their own train; the round is scored
+  8    no play again: the drawn 1|6 fits their train and must be played at once
+  9    going out on a double: their last tile, 6|6, ends the round at once
 =====  ==========================================================================
+
+Left to the closing pages' words, not played: the oldest-open-double order (the station
+rules keep one double open at a time, so it cannot come up) and a blocked round (it needs the
+boneyard run dry, dozens of turns into a round).
 
 This module knows nothing of the screen: it gives the deal, the person's step-by-step moves
 and the computers' moves between them. ``tests/test_lesson.py`` plays the whole script through
@@ -37,6 +43,7 @@ ANA = 1
 BEN = 2
 PLAYERS = 3
 MEXICAN = PLAYERS  # the Mexican train's number at a table of three
+HUB = -1  # in Step.shows: the middle of the table, where the engine lies
 
 RULES = Rules.station().with_options(set_size=9, hand_size=8, rounds=1)
 SEED = 0  # never used to shuffle: the round is dealt from HANDS and BONEYARD
@@ -52,8 +59,9 @@ HANDS: tuple[tuple[Tile, ...], ...] = (
     _tiles("9|5 5|8 8|0 3|1 1|8 8|6 3|5 1|1"),  # Ana: has no 0, 4 or 7 when her turn 4 comes
     _tiles("9|3 3|8 6|7 4|5 8|2 2|2 0|5 0|9"),  # Ben: no 2 or 7 behind his double on turn 6
 )
-# The first three draws, in order: the person's (turn 4), Ana's (turn 4), Ben's (turn 6).
-FIRST_DRAWS = _tiles("1|9 5|6 1|6")
+# The scripted draws, in order: the person's (turn 4), Ana's (turn 4), Ben's (turn 6) and the
+# person's (turn 8, a tile that fits); Ben's draw on turn 8 is the rest's first, 8|9.
+FIRST_DRAWS = _tiles("6|6 5|6 8|8 1|6")
 
 
 def _boneyard() -> tuple[Tile, ...]:
@@ -79,6 +87,7 @@ class Step:
     text: str  # what to do and why, in English (a msgid: translated where it is drawn)
     moves: tuple[Action, ...] = ()  # the person's moves, in order (empty: a page to read)
     then: tuple[tuple[int, Action], ...] = ()  # (seat, action) the computers play afterwards
+    shows: tuple[int, ...] = ()  # trains (or HUB) the words speak of, beside the moves' trains
 
     @property
     def page(self) -> bool:
@@ -98,6 +107,7 @@ STEPS: tuple[Step, ...] = (
             "train starts from it. You, Ana and Ben each have a train, and the Mexican train "
             "belongs to everyone."
         ),
+        shows=(HUB,),
     ),
     Step(
         "start_train",
@@ -119,17 +129,22 @@ STEPS: tuple[Step, ...] = (
     ),
     Step(
         "draw",
-        N_("No tile of yours fits anywhere, so you must draw one from the boneyard: press Draw."),
-        (DRAW,),
+        N_(
+            "No tile of yours fits anywhere, so you must draw one from the boneyard: press "
+            "Draw. If it does not fit either, your turn passes by itself."
+        ),
+        (DRAW, PASS),  # the pass is the table's own, as in any match: no button for it
+        shows=(PERSON,),  # where the marker goes
     ),
     Step(
         "pass_and_marker",
         N_(
-            "1|9 does not fit either, so your turn passes and your marker goes on your train. "
+            "6|6 did not fit either, so your turn passed and your marker went on your train. "
             "While it is there, anyone may play on your train."
         ),
-        (PASS,),
+        (),
         ((ANA, DRAW), (ANA, PASS), (BEN, _play("4|5", PERSON))),
+        shows=(PERSON,),
     ),
     Step(
         "marked_train",
@@ -161,14 +176,29 @@ STEPS: tuple[Step, ...] = (
         ((ANA, _play("8|6", ANA)), (BEN, _play("0|5", BEN))),
     ),
     Step(
+        "draw_fits",
+        N_("Nothing fits again: press Draw. This time the tile you draw may fit."),
+        (DRAW,),
+    ),
+    Step(
+        "play_drawn",
+        N_("1|6 fits your train, and a drawn tile that fits must be played at once: play it."),
+        (_play("1|6", PERSON),),
+        ((ANA, _play("5|6", ANA)), (BEN, DRAW), (BEN, PASS)),
+    ),
+    Step(
         "go_out",
-        N_("One tile left: play 1|9 on your train to go out and end the round."),
-        (_play("1|9", PERSON),),
+        N_(
+            "Your last tile is a double: play 6|6 on your train. A double that is your last "
+            "tile goes out at once, and nobody has to satisfy it."
+        ),
+        (_play("6|6", PERSON),),
     ),
     Step(
         "scoring",
         N_(
             "You went out, so you score 0. The others score the pips left in their hands. "
+            "A round also ends when it is blocked: the boneyard is empty and nobody can play. "
             "A match has a round for every double, and the lowest total wins."
         ),
     ),
@@ -177,8 +207,8 @@ STEPS: tuple[Step, ...] = (
         N_(
             "You played the station rules. Under the standard rules your first turn may lay a "
             "whole line on your train, you do not draw when you cannot start it, any number of "
-            "doubles may stay open, and a double blank left in a hand counts 50. Custom table "
-            "lets you choose."
+            "doubles may stay open (the oldest is satisfied first), and a double blank left in "
+            "a hand counts 50. Custom table lets you choose."
         ),
     ),
 )

@@ -21,6 +21,7 @@ from game.scenes.pages.menu import MenuScene
 from game.scenes.pages.rules_page import RulesScene
 from game.scenes.play.deal import DealScene
 from game.scenes.play.lesson import (
+    STEP_KEYS,
     LessonDoneScene,
     LessonOfferScene,
     LessonScene,
@@ -94,7 +95,7 @@ def by_mouse(app: App, scene: LessonScene, wanted: object) -> None:
         drag(app, rect.center, scene.train_target(wanted.train).center)
     elif wanted == DRAW:
         click(app, scene.buttons["draw"].rect.center)
-    else:  # a page, or the pass step: the guide's button
+    else:  # a page: the guide's button
         click(app, scene.next_button.rect.center)
 
 
@@ -156,9 +157,7 @@ def play_through(app: App, scene: LessonScene, act: Act) -> list[str]:
         elif wanted == DRAW:
             assert scene.buttons["draw"].pulse
         else:
-            assert wanted == PASS
-            frames(app, 120)  # the table waits for the learner: no pass by itself
-            assert (scene.step_index, scene.move_index) == before
+            raise AssertionError(f"the guide waits for the learner at {wanted!r}")
         frames(app, 30)  # nothing moves on without the learner
         assert (scene.step_index, scene.move_index) == before
         act(app, scene, wanted)
@@ -191,6 +190,60 @@ def test_the_lesson_plays_through_by_keyboard_and_by_gamepad(app: App, act: Act)
     key(app, pygame.K_ESCAPE)  # back out: the menu
     assert isinstance(app.top, MenuScene)
     assert isinstance(app.stack[-1], MenuScene)
+
+
+def test_the_table_passes_by_itself_after_a_drawn_tile_that_does_not_fit(app: App) -> None:
+    """As in any match: no Pass button of the lesson's own, the marker goes down by itself."""
+    scene = start(app, "draw")
+    run_until(app, lambda: waiting_for_the_person(app, scene))
+    by_mouse(app, scene, DRAW)
+    run_until(app, lambda: scene.state.drawn_tile is not None and scene.ready)
+    assert scene.legal() == [PASS] and not scene.next_button.visible, "no Pass button"
+    run_until(app, lambda: scene.step.key == "pass_and_marker", limit=60 * 5)
+    assert scene.state.markers[lesson.PERSON], "the table passed: the marker is out"
+
+
+def test_the_guide_never_runs_ahead_of_the_table(app: App) -> None:
+    """While Ana and Ben play, the card says to watch; the step's words come once the table
+    shows what they speak of (Ana's marker out, the person to move)."""
+    scene = start(app, "pass_and_marker")
+    run_until(app, lambda: waiting_for_the_person(app, scene))
+    state = scene.state
+    assert state.current == lesson.ANA and scene.caught_up()
+    frames(app, 120)
+    assert state.current == lesson.ANA, "the computers wait while the learner reads the page"
+    by_mouse(app, scene, None)  # Next
+    seen: list[tuple[int, bool, str]] = []
+    for _ in range(60 * 20):
+        frames(app)
+        seen.append((state.current, state.markers[lesson.ANA], scene.guide_text()))
+        if scene.step.key == "marked_train" and scene.ready:
+            break
+    own_words = i18n._(lesson.STEPS[STEP_KEYS.index("marked_train")].text)
+    told = [(seat, marked) for seat, marked, words in seen if words == own_words]
+    assert told and all(seat == lesson.PERSON and marked for seat, marked in told), (
+        "the step's words came only once Ana was marked and the person was to move"
+    )
+    assert any(seat != lesson.PERSON for seat, _, _ in seen), "Ana and Ben played meanwhile"
+
+
+def test_a_drawn_tile_that_fits_is_played_and_the_last_double_goes_out(app: App) -> None:
+    scene = start(app, "draw_fits")
+    run_until(app, lambda: waiting_for_the_person(app, scene))
+    by_mouse(app, scene, DRAW)
+    run_until(app, lambda: scene.step.key == "play_drawn" and waiting_for_the_person(app, scene))
+    state = scene.state
+    drawn = state.drawn_tile
+    assert drawn is not None and scene.legal() == [Play(drawn, lesson.PERSON)]
+    by_mouse(app, scene, scene.expected())
+    run_until(app, lambda: scene.step.key == "go_out" and waiting_for_the_person(app, scene))
+    (last,) = state.hand(lesson.PERSON)
+    assert last.is_double
+    by_mouse(app, scene, scene.expected())
+    run_until(app, lambda: isinstance(app.top, LessonSummaryScene), limit=60 * 10)
+    result = state.round_result()
+    assert result is not None and result.reason == "out" and result.winners == (lesson.PERSON,)
+    assert state.must_satisfy is None, "a double that goes out obliges nobody"
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.commands.shots.camera import FRAME, Camera
-from game.rules import DRAW, PASS, Play
+from game.rules import DRAW, Play
 
 
 def lesson_shots(cam: Camera) -> None:
@@ -32,7 +32,7 @@ def lesson_shots(cam: Camera) -> None:
         wanted = scene.expected()
         if isinstance(top, LessonSummaryScene):
             top.next()
-        elif scene.step.page or wanted == PASS:
+        elif scene.step.page:
             scene.next_page()
         elif isinstance(wanted, Play):
             scene.try_play(wanted.tile, wanted.train, None)

@@ -207,6 +207,7 @@ class LessonScene(TableScene):
             "", pygame.Rect(0, 0, 10, 10), self.next_page, primary=True
         )
         self.finished = False
+        self._was_caught_up = True
         self.view.set_seats({}, {})  # scripted seats: no level tags or style cards
         if self.state.phase != PLAY:
             # The round ended before this table opened (left on the closing page): its scores
@@ -234,7 +235,10 @@ class LessonScene(TableScene):
         return step.moves[self.move_index]
 
     def guide_text(self) -> str:
-        """What to do and why, in the current language."""
+        """What to do and why, in the current language (while the computers play: watch)."""
+        if not self.caught_up():
+            # Translators: the guided first game, while the two computer seats take their turns
+            return _("Ana and Ben take their turns: watch the table.")
         return _(self.step.text)
 
     def _told(self, key: str) -> None:
@@ -252,28 +256,32 @@ class LessonScene(TableScene):
         self._told(self.step.key)
 
     def next_page(self) -> None:
-        """Next on a page: on to the next step; the last page ends the lesson. On the pass
-        step the same button passes (the table would pass by itself; here the learner reads
-        first and passes when ready)."""
-        if self.expected() == PASS:
-            if self.ready and PASS in self.state.legal_actions():
-                self._apply(PASS)
-            return
-        if not self.step.page or self.step.key == "scoring":
+        """Next on a page: on to the next step; the last page ends the lesson."""
+        if not self._button_shown():
             return
         self._advance()
 
     def _button_shown(self) -> bool:
-        """The guide's button: Next on a page, Pass on the pass step (once it is the move)."""
-        if self.expected() == PASS:
-            return self.ready and PASS in self.state.legal_actions()
-        return self.step.page and self.step.key != "scoring"
+        """The guide's button: Next on a page, once the table shows what the page speaks of."""
+        return self.step.page and self.step.key != "scoring" and self.caught_up()
+
+    def _script_start(self, index: int) -> int:
+        """How many of the script's actions come before step ``index``'s own moves."""
+        return sum(len(step.moves) + len(step.then) for step in lesson.STEPS[:index])
+
+    def caught_up(self) -> bool:
+        """The table shows what the current step speaks of: the computers' moves before it
+        are played and their tiles have landed. Until then the guide only says to watch, so
+        its words never run ahead of the table."""
+        if self.lesson_session.applied < self._script_start(self.step_index):
+            return False
+        return not self.view.busy
 
     @override
-    def _human_turn(self, dt: float) -> None:
-        if self.expected() == PASS:
-            return  # the learner passes with the guide's button, after reading why
-        super()._human_turn(dt)
+    def _computer_turn(self, dt: float) -> None:
+        if self.step.page:
+            return  # the computers wait while the learner reads
+        super()._computer_turn(dt)
 
     def _finish(self) -> None:
         self.finished = True
@@ -364,13 +372,13 @@ class LessonScene(TableScene):
     @override
     def update(self, dt: float) -> None:
         super().update(dt)
+        caught_up = self.caught_up()
+        if caught_up and not self._was_caught_up:
+            self.glow = GUIDE_GLOW  # the step's own words arrive: draw the eye to them
+        self._was_caught_up = caught_up
         self.glow = max(0.0, self.glow - dt)
         self.next_button.visible = self._button_shown()
-        if self.expected() == PASS:
-            # Translators: a button of the guided first game: pass your turn (no tile fits)
-            self.next_button.label = _("Pass")
-        else:
-            self.next_button.label = _("Finish") if self._last_page() else _("Next")
+        self.next_button.label = _("Finish") if self._last_page() else _("Next")
         self.next_button.update(dt)
 
     def awaits_learner(self) -> bool:
@@ -380,7 +388,9 @@ class LessonScene(TableScene):
         if top is not self:
             return isinstance(top, LessonSummaryScene) and top.button.active
         wanted = self.expected()
-        if self.step.page or wanted == PASS:
+        if wanted == PASS:
+            return False  # the table passes by itself, as in any match
+        if self.step.page:
             return self.next_button.active
         if wanted == DRAW and not self.buttons["draw"].active:
             return False  # the Draw button is still fading in
@@ -414,12 +424,43 @@ class LessonScene(TableScene):
     # ------------------------------------------------------------------ drawing
 
     def guide_rect(self, surface_size: tuple[int, int]) -> pygame.Rect:
-        """Where the guide card goes: across the top of the table, under the header."""
+        """The guide card's width (its height is the words'): across the top of the table,
+        under the header."""
         lay = self.view.layout
         u = lay.scale
         width = min(surface_size[0] - round(16 * u) - 8, round(760 * u) + 80)
         top = lay.top_bar.bottom + round(6 * u)
         return pygame.Rect((surface_size[0] - width) // 2, top, width, 10)
+
+    def guide_keep_clear(self) -> list[pygame.Rect]:
+        """What the step is about, which the card must never cover: each train it names (its
+        lane, with the tags and the marker drawn in it), the hub for the engine."""
+        lay = self.view.layout
+        trains = {move.train for move in self.step.moves if isinstance(move, Play)}
+        trains |= {train for train in self.step.shows if train >= 0}
+        keep = [
+            lay.lanes[train].band.inflate(0, 14).clip(lay.table)  # a tag may stand out a little
+            for train in sorted(trains)
+            if train < len(lay.lanes)
+        ]
+        if lesson.HUB in self.step.shows:
+            keep.append(lay.hub_rect())
+        return keep
+
+    def place_guide(self, card: pygame.Rect) -> pygame.Rect:
+        """The card at the top of the table, or, where it would cover what the step is about,
+        just above the prompt; failing both, wherever it covers least."""
+        lay = self.view.layout
+        gap = round(6 * lay.scale)
+        keep = self.guide_keep_clear()
+        prompt_top = min(lay.prompt.top, self.view.prompt_top or lay.prompt.top)
+        places = [card.copy(), card.copy()]
+        places[1].bottom = prompt_top - gap
+
+        def covered(place: pygame.Rect) -> int:
+            return sum(place.clip(rect).w * place.clip(rect).h for rect in keep)
+
+        return min(places, key=covered)  # the first of the least covered: the top if clear
 
     @override
     def draw(self, surface: pygame.Surface) -> None:
@@ -446,6 +487,8 @@ def draw_guide(
     line_h = typeset.text_height(size)
     button_h = max(32, round(40 * u)) if button is not None else 0
     rect.h = 2 * pad + line_h * len(lines) + (button_h + pad if button is not None else 0)
+    if not isinstance(scene.app.stack[-1], LessonSummaryScene):
+        rect = scene.place_guide(rect)  # over the summary the top is the summary's own
     edge = mix(th.panel_edge, th.accent, min(1.0, scene.glow / GUIDE_GLOW))
     surfaces.draw_panel(surface, rect, (*th.panel[:3], 240), edge, round(14 * u), 2, shadow=True)
     y = rect.top + pad
