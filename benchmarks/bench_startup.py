@@ -169,7 +169,10 @@ def main(argv: list[str] | None = None) -> int:
         elif ONE_FILE.is_file():
             app = ONE_FILE
     if app is None:
-        print("no build found (pyinstaller build.spec makes dist/mexican-train/; see the README)")
+        print(
+            "no build found (pyinstaller build.spec makes dist/mexican-train/; "
+            "see docs/MAINTAINING.md)"
+        )
         return 0
     app = app.resolve()
     one_folder = (app.parent / "_internal").is_dir()

@@ -30,7 +30,7 @@ def test_the_whole_game_is_strictly_typed() -> None:
 
 
 def test_no_module_of_the_game_is_over_600_lines_but_the_rules_state() -> None:
-    """The README's promise: a module a newcomer can read through (the rules' state, one
+    """docs/MAINTAINING.md's promise: a module a newcomer can read through (the rules' state, one
     cohesive thing, is the one exception)."""
     game = Path(__file__).resolve().parents[1] / "game"
     long = {

@@ -225,13 +225,14 @@ def test_the_top_of_the_game_holds_only_its_plumbing() -> None:
 
 
 def _layout_block() -> str:
-    readme = (GAME.parent / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Project layout", 1)[1]
+    """The code block of the project layout (docs/MAINTAINING.md, "Project layout")."""
+    page = (GAME.parent / "docs" / "MAINTAINING.md").read_text(encoding="utf-8")
+    section = page.split("## Project layout", 1)[1]
     return section.split("```", 2)[1]
 
 
 def _packages_named(block: str) -> set[str]:
-    """The packages the README's layout names, as paths below the project (``game/scenes/kit``):
+    """The packages the project layout names, as paths below the project (``game/scenes/kit``):
     a line's first word ending in "/" is a folder, its indentation says whose."""
     named: set[str] = set()
     trail: list[tuple[int, str]] = []
@@ -248,7 +249,7 @@ def _packages_named(block: str) -> set[str]:
     return named
 
 
-def test_the_readme_layout_names_every_package_of_the_game_and_no_other() -> None:
+def test_the_layout_names_every_package_of_the_game_and_no_other() -> None:
     packages = {
         path.parent.relative_to(GAME.parent).as_posix()
         for path in GAME.rglob("__init__.py")

@@ -1,6 +1,6 @@
-"""The README's "Standalone build" block works when run top to bottom: every build writes where
-no other build of the block overwrites it before its self-test runs, and CI's path is the
-one-folder build's."""
+"""The "Standalone build" block of docs/MAINTAINING.md works when run top to bottom: every
+build writes where no other build of the block overwrites it before its self-test runs, and
+CI's path is the one-folder build's."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ NAME = "mexican-train"
 
 
 def build_block() -> list[str]:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "MAINTAINING.md").read_text(encoding="utf-8")
     section = text.split("## Standalone build", 1)[1]
     block = re.search(r"```\n(.*?)```", section, re.S)
-    assert block, "the README's Standalone build section has no command block"
+    assert block, "the Standalone build section of docs/MAINTAINING.md has no command block"
     return [line.split("#", 1)[0].strip() for line in block.group(1).splitlines() if line.strip()]
 
 
