@@ -96,10 +96,15 @@ class Banner:
     duration: float = 1.6
     age: float = 0.0
     colour: RGB | None = None
+    train: int | None = None  # the train it speaks of: the banner stands clear of its lane
 
 
-def draw_effects(surface: pygame.Surface, effects: list[Effect], theme: Theme, u: float) -> None:
-    """The rings and bubbles, each at its age (``u`` is the layout's scale)."""
+def draw_effects(
+    surface: pygame.Surface, effects: list[Effect], theme: Theme, u: float
+) -> list[pygame.Rect]:
+    """The rings and bubbles, each at its age (``u`` is the layout's scale); where the
+    bubbles were drawn."""
+    bubbles: list[pygame.Rect] = []
     for effect in effects:
         p = effect.p
         x, y = effect.pos
@@ -126,15 +131,20 @@ def draw_effects(surface: pygame.Surface, effects: list[Effect], theme: Theme, u
             bub.blit(label, label.get_rect(center=bub.get_rect().center))
             bub.set_alpha(alpha)
             surface.blit(bub, rect)
+            bubbles.append(rect)
+    return bubbles
 
 
-def draw_banner(surface: pygame.Surface, banner: Banner, lay: TableLayout, th: Theme) -> None:
-    """A banner over the station: it rises a little, grows in and fades at both ends."""
+def draw_banner(
+    surface: pygame.Surface, banner: Banner, lay: TableLayout, th: Theme
+) -> pygame.Rect | None:
+    """A banner over the station: it rises a little, grows in and fades at both ends; where it
+    was drawn (None once faded)."""
     u = lay.scale
     p = banner.age / banner.duration
     alpha = min(1.0, banner.age / 0.2, (banner.duration - banner.age) / 0.3)
     if alpha <= 0:
-        return
+        return None
     big = max(18, round(38 * u))
     small = max(12, round(18 * u))
     room = lay.table.w - round(80 * u)
@@ -147,7 +157,16 @@ def draw_banner(surface: pygame.Surface, banner: Banner, lay: TableLayout, th: T
     height = title.get_height() + (sub.get_height() if sub else 0) + round(26 * u)
     rect = pygame.Rect(0, 0, width, height)
     cx, cy = lay.hub_center
-    rect.center = (cx, round(cy - lay.hub_radius - height * 0.2 - 8 * u * ease_out_cubic(p)))
+    rise = round(8 * u * ease_out_cubic(p))
+    gap = round(6 * u)
+    rect.centerx = cx
+    # Beside the hub, never over it (the engine stays in view): above it, or below it when the
+    # train the banner speaks of lies above, so that train and its tag stay in view too.
+    lane = lay.lanes[banner.train] if banner.train is not None else None
+    if lane is not None and lane.cy < cy and cy + lay.hub_radius + gap + height <= lay.table.bottom:
+        rect.top = cy + lay.hub_radius + gap - rise
+    else:
+        rect.bottom = cy - lay.hub_radius - gap - rise
     rect.clamp_ip(lay.table)
     surf = pygame.Surface(rect.size, pygame.SRCALPHA)
     surf.blit(surfaces.panel(rect.size, (*th.panel[:3], 235), th.accent, round(14 * u), 2), (0, 0))
@@ -159,4 +178,6 @@ def draw_banner(surface: pygame.Surface, banner: Banner, lay: TableLayout, th: T
     if scale != 1.0:
         surf = pygame.transform.smoothscale_by(surf, scale)
     surf.set_alpha(round(255 * alpha))
-    surface.blit(surf, surf.get_rect(center=rect.center))
+    drawn = surf.get_rect(center=rect.center)
+    surface.blit(surf, drawn)
+    return drawn

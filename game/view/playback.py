@@ -27,8 +27,10 @@ class Playback(TableState):
         self.toast = toasts.Toast(say(message), duration=duration, kind=kind)
         self._toast_words = message
 
-    def banner(self, title: Words, subtitle: Words = "", duration: float = 1.6) -> None:
-        self.banners = [Banner(title, subtitle, duration)]
+    def banner(
+        self, title: Words, subtitle: Words = "", duration: float = 1.6, train: int | None = None
+    ) -> None:
+        self.banners = [Banner(title, subtitle, duration, train=train)]
 
     def set_totals(self, totals: Sequence[int]) -> None:
         self._totals_target = list(totals)
@@ -97,6 +99,7 @@ class Playback(TableState):
                     tile=tile, train=self._label(train)
                 ),
                 1.5,
+                train,
             )
             return 0.5
         if isinstance(event, ev.DoubleSatisfied):
@@ -113,7 +116,7 @@ class Playback(TableState):
             self.effects.append(
                 Effect(
                     "bubble",
-                    self.badge_center(event.seat),
+                    self.bubble_anchor(event.seat),
                     1.2,
                     label=lambda: pgettext("bubble", "Pass"),
                 )

@@ -77,6 +77,7 @@ class TableState:
         self.trains: list[list[tuple[int, int]]] = [[] for _ in range(players + 1)]
         self.markers = [False] * players
         self.open_doubles: list[int] = []
+        self.open_double_tags: dict[int, pygame.Rect] = {}  # where each OPEN DOUBLE tag was drawn
         self.hand_counts = [0] * players
         self.boneyard = 0
         self.totals = [0.0] * players
@@ -269,6 +270,15 @@ class TableState:
 
     def badge_center(self, seat: int) -> tuple[float, float]:
         return self.layout.lanes[seat].badge.center
+
+    def bubble_anchor(self, seat: int) -> tuple[float, float]:
+        """Where a seat's speech bubble starts: just over its name card, so the card's words
+        stay readable (within the lane, below the bar at the top)."""
+        lane = self.layout.lanes[seat]
+        badge = lane.badge
+        half = max(11, round(16 * self.layout.scale)) // 2 + 4  # half the bubble's height
+        y = max(badge.top - half - 2, lane.band.top + half, self.layout.table.top + half)
+        return badge.centerx, y
 
     def hand_count(self, seat: int) -> int:
         if seat == self.shown_seat:

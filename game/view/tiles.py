@@ -65,7 +65,7 @@ class TileRenderer:
 
     ``min_pip_px``: below this pip radius (in final pixels) a half of 10-18 shows its numeral
     instead of dots (1-9 at 3/4 of it), because a dozen 1 px dots are noise while a numeral
-    still reads.
+    still reads; the other half of that tile then shows its numeral too.
     """
 
     def __init__(
@@ -242,9 +242,15 @@ class TileRenderer:
         ss = g.ss
         surf = paint.body(g, th.tile_face, th.tile_face_shade, th)
         paint.divider(surf, g, vertical, th)
+        halves = list(zip((a, b), g.halves(vertical), strict=True))
+        # One rule per tile: where either half's pips would be too small to count, both halves
+        # show numerals (never a numeral beside pips on the same tile).
+        numerals = numerals or any(
+            paint.too_small(n, half, ss, self.min_pip_px) for n, half in halves
+        )
         as_numeral: list[tuple[int, pygame.Rect]] = []
-        for n, half in zip((a, b), g.halves(vertical), strict=True):
-            if numerals or paint.too_small(n, half, ss, self.min_pip_px):
+        for n, half in halves:
+            if numerals:
                 as_numeral.append((n, half))
             else:
                 paint.pips(surf, n, half, vertical, ss, th)

@@ -46,6 +46,7 @@ class TrainMarks(TableState):
     def _draw_open_doubles(self, surface: pygame.Surface, pulse: float) -> None:
         th = self.theme
         u = self.layout.scale
+        self.open_double_tags = {}
         for train in self.open_doubles:
             if not self.has_train(train):
                 continue
@@ -86,7 +87,12 @@ class TrainMarks(TableState):
             else:
                 chip.midbottom = (rect.centerx, rect.top - 2)
             chip.clamp_ip(self.layout.table)
+            # Within the lane's tiles, off its owner's name card (which is drawn over it).
+            area = lane.tile_area
+            if chip.w <= area.w:
+                chip.left = max(area.left, min(chip.left, area.right - chip.w))
             surfaces.draw_panel(surface, chip, (*th.refusal, 235), (255, 255, 255), chip.h // 2, 1)
+            self.open_double_tags[train] = chip
             surface.blit(label, label.get_rect(center=chip.center))
 
     def _draw_markers(self, surface: pygame.Surface) -> None:

@@ -452,3 +452,45 @@ def test_a_swipe_across_the_table_steps() -> None:
             assert scene.index == expected, (x0, x1)
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1280, 720)], ids=str)
+@pytest.mark.parametrize("code", ["en", "ta"])
+def test_the_better_and_played_tags_never_cover_each_other_or_the_other_tile(
+    code: str, size: tuple[int, int]
+) -> None:
+    """At every decision where the better move differs: the tags stay whole on the table, no
+    tag covers another, and the Better tag in the hand leaves the played tile in view (and the
+    Played tag the better tile)."""
+    from game.scenes.review.review_overlay import draw_moves
+
+    i18n.set_language(code)
+    app, scene, _under = open_review(size)
+    try:
+        checked = 0
+        for index, decision in enumerate(scene.decisions):
+            best, made = decision.best, decision.made
+            if not (isinstance(best, Play) and isinstance(made, Play)) or best.tile == made.tile:
+                continue
+            scene.show(index)
+            frames(app, 20)
+            app.draw(app.screen)
+            area = scene.rects.view.clip(app.screen.get_rect())
+            table = app.screen.subsurface(area)
+            tags = draw_moves(table, scene.view, decision)
+            bounds = table.get_rect()
+            assert all(bounds.contains(tag) for tag in tags), "a tag is cut off"
+            for i, tag in enumerate(tags):
+                assert tag.collidelist(tags[i + 1 :]) < 0, (index, "two tags overlap")
+            made_tile = scene.view.tray.rect_of(made.tile)
+            best_tile = scene.view.tray.rect_of(best.tile)
+            tray_tags = tags[-2:] if made_tile is not None and best_tile is not None else []
+            if tray_tags:
+                played_tag, better_tag = tray_tags
+                assert not better_tag.colliderect(made_tile), (index, "Better covers the played")
+                assert not played_tag.colliderect(best_tile), (index, "Played covers the better")
+            checked += 1
+        assert checked >= 3, "the reviewed match has few differing moves to look at"
+    finally:
+        app.close()
+        i18n.set_language("en")

@@ -150,7 +150,8 @@ def test_cache_is_bounded_lru() -> None:
 @pytest.mark.parametrize("width", (24, 60, 150))
 def test_numerals_mode_differs_from_pips(width: int) -> None:
     r = TileRenderer()
-    for a, b in ((3, 5), (12, 18), (6, 9)):
+    # (at 24 px a 12|18 is numerals either way: its pips would be too small to count)
+    for a, b in ((3, 5), (12, 18), (6, 9)) if width > 24 else ((3, 5), (6, 9)):
         pips = r.surface(a, b, width)
         nums = r.surface(a, b, width, numerals=True)
         assert _pixels(pips) != _pixels(nums)
@@ -225,3 +226,11 @@ def test_convert_alpha_used_once_a_display_exists() -> None:
         screen.blit(surf, (0, 0))
     finally:
         pygame.display.quit()
+
+
+def test_a_tile_never_shows_a_numeral_beside_pips() -> None:
+    """Where one half's pips would be too small to count, the whole tile shows numerals: at 18
+    px a 16 needs its numeral, so the 5 beside it is a numeral too (one rule per tile)."""
+    r = TileRenderer()
+    assert _pixels(r.surface(5, 16, 18)) == _pixels(r.surface(5, 16, 18, numerals=True))
+    assert _pixels(r.surface(5, 3, 18)) != _pixels(r.surface(5, 3, 18, numerals=True))

@@ -7,6 +7,8 @@ of the mark under the mouse (:func:`draw_mark_tip`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from game import i18n
@@ -29,9 +31,13 @@ def draw_tag(
     anchor: tuple[int, int],
     strong: bool,
     below: bool,
-) -> None:
+    avoid: Sequence[pygame.Rect] = (),
+    hang: bool = False,
+) -> pygame.Rect:
     """A small word on a pill: over ``anchor`` (its midbottom), or across it (``below``:
-    a tray tile's bottom edge, so the tag never covers the line above the hand)."""
+    a tray tile's bottom edge, so the tag never covers the line above the hand). Moved aside
+    where it would cover one of ``avoid`` (the other move's tile or tag); ``hang``: under
+    ``anchor`` (its midtop) instead. Where it was drawn."""
     th = view.theme
     u = view.layout.scale
     size = max(10, round(14 * u))
@@ -39,18 +45,52 @@ def draw_tag(
     rect = label.get_rect().inflate(max(8, round(12 * u)), 2)
     if below:
         rect.center = anchor
+    elif hang:
+        rect.midtop = anchor
     else:
         rect.midbottom = anchor
-    rect.clamp_ip(surface.get_rect())
+    rect = _clear_of(rect, avoid, surface.get_rect())
     fill = (*th.accent, 245) if strong else (*th.panel[:3], 240)
     surfaces.draw_panel(surface, rect, fill, th.text if not strong else None, rect.h // 2, 1)
     surface.blit(label, label.get_rect(center=rect.center))
+    return rect
 
 
-def draw_moves(surface: pygame.Surface, view: TableView, decision: Decision | None) -> None:
-    """The better move's tile faded on its train, and the move made beside it."""
+def _clear_of(rect: pygame.Rect, avoid: Sequence[pygame.Rect], bounds: pygame.Rect) -> pygame.Rect:
+    """``rect`` in ``bounds``, slid sideways off each of ``avoid`` it would cover (the nearer
+    side first); as it was where no slide clears them all."""
+    first = rect.clamp(bounds)
+    places = [first]
+    for other in avoid:
+        if first.colliderect(other):
+            left = first.copy()
+            left.right = other.left - 1
+            right = first.copy()
+            right.left = other.right + 1
+            nearer = sorted((left, right), key=lambda r: abs(r.centerx - first.centerx))
+            places += [r.clamp(bounds) for r in nearer]
+    for place in places:
+        if place.collidelist(list(avoid)) < 0:
+            return place
+    return first
+
+
+def _train_anchor(view: TableView, train: int) -> tuple[tuple[int, int], bool]:
+    """Where a train's tag goes: over its open end on a lane's upper row, under it on a lower
+    row (a train folded back: over it would cover the row before); whether it hangs under."""
+    slot = view.geometry(train).next_slot
+    if slot.centery > view.layout.lanes[train].cy:
+        return (slot.centerx, slot.bottom + 3), True
+    return (slot.centerx, slot.top - 3), False
+
+
+def draw_moves(
+    surface: pygame.Surface, view: TableView, decision: Decision | None
+) -> list[pygame.Rect]:
+    """The better move's tile faded on its train, and the move made beside it; the tags drawn
+    and the tiles they name (for tests: no tag covers the other move's tile or tag)."""
     if decision is None:
-        return
+        return []
     th = view.theme
     best, made = decision.best, decision.made
     # Translators: a tag on the review table: the move the analysis found better
@@ -61,27 +101,35 @@ def draw_moves(surface: pygame.Surface, view: TableView, decision: Decision | No
     # a play on a train the table does not have (a damaged review) is not drawn
     best_play = best if isinstance(best, Play) and view.has_train(best.train) else None
     made_play = made if isinstance(made, Play) and view.has_train(made.train) else None
+    tags: list[pygame.Rect] = []
     if best_play is not None:
         view.draw_ghost(surface, best_play.tile, best_play.train, 200)
-        slot = view.geometry(best_play.train).next_slot
-        draw_tag(surface, view, best_word, (slot.centerx, slot.top - 3), True, False)
+        anchor, hang = _train_anchor(view, best_play.train)
+        tags.append(draw_tag(surface, view, best_word, anchor, True, False, hang=hang))
+    made_in_tray: pygame.Rect | None = None
+    best_in_tray: pygame.Rect | None = None
+    if best_play is not None and (made_play is None or made_play.tile != best_play.tile):
+        best_in_tray = view.tray.rect_of(best_play.tile)
     if made_play is not None and made != best:
         if best_play is None or made_play.train != best_play.train:
             view.draw_ghost(surface, made_play.tile, made_play.train, 110)
             slot = view.geometry(made_play.train).next_slot
             pygame.draw.rect(surface, th.text, slot.inflate(4, 4), 2, max(2, slot.h // 5))
-            draw_tag(surface, view, played_word, (slot.centerx, slot.top - 3), False, False)
+            anchor, hang = _train_anchor(view, made_play.train)
+            tags.append(draw_tag(surface, view, played_word, anchor, False, False, tags, hang))
         if best_play is None or made_play.tile != best_play.tile:
-            rect = view.tray.rect_of(made_play.tile)
-            if rect is not None:
-                ring = rect.inflate(6, 6)
+            made_in_tray = view.tray.rect_of(made_play.tile)
+            if made_in_tray is not None:
+                ring = made_in_tray.inflate(6, 6)
                 width = max(2, round(2 * view.layout.scale))
                 pygame.draw.rect(surface, th.text, ring, width, view.layout.hand_width // 5)
-                draw_tag(surface, view, played_word, rect.midbottom, False, True)
-    if best_play is not None and (made_play is None or made_play.tile != best_play.tile):
-        rect = view.tray.rect_of(best_play.tile)
-        if rect is not None:
-            draw_tag(surface, view, best_word, rect.midbottom, True, True)
+                avoid = [*tags, *([best_in_tray] if best_in_tray is not None else [])]
+                anchor = made_in_tray.midbottom
+                tags.append(draw_tag(surface, view, played_word, anchor, False, True, avoid))
+    if best_in_tray is not None:
+        avoid = [*tags, *([made_in_tray.inflate(6, 6)] if made_in_tray is not None else [])]
+        tags.append(draw_tag(surface, view, best_word, best_in_tray.midbottom, True, True, avoid))
+    return tags
 
 
 def draw_mark_tip(
