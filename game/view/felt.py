@@ -37,11 +37,36 @@ class Felt(TableState):
             self._ground = self._build_ground()
             self._ground_key = key
         surf = self._ground.copy()
-        # trains (tiles in flight land into this layer later)
+        # trains (tiles in flight land into this layer later), each open end marked
         for train in range(self.players + 1):
-            for slot in self.geometry(train).slots:
+            geometry = self.geometry(train)
+            for slot in geometry.slots:
                 self._draw_laid(surf, slot)
+            self._draw_open_end(surf, train, geometry.next_slot)
         return surf
+
+    def _draw_open_end(self, surface: pygame.Surface, train: int, slot: pygame.Rect) -> None:
+        """Where the train's next tile goes, always findable: a faint outline in the lane's
+        colour, with the number it must match where the slot is big enough to hold it."""
+        lane = self.layout.lanes[train]
+        colour = mix(seat_colour(lane.owner), self.theme.text, 0.35)
+        mark = pygame.Surface(slot.size, pygame.SRCALPHA)
+        radius = max(2, slot.h // 4)
+        pygame.draw.rect(mark, (*colour, 36), mark.get_rect(), border_radius=radius)
+        pygame.draw.rect(mark, (*colour, 150), mark.get_rect(), 1, border_radius=radius)
+        surface.blit(mark, slot.topleft)
+        size = round(slot.h * 0.8)
+        if size >= typeset.LEGIBLE:
+            laid = self.trains[train]
+            end = laid[-1][1] if laid else self._engine_number()
+            typeset.blit_text(
+                surface,
+                str(end),
+                size,
+                mix(colour, self.theme.felt, 0.2),
+                bold=True,
+                center=slot.center,
+            )
 
     def _draw_laid(self, surface: pygame.Surface, slot: TileSlot) -> None:
         """A laid tile where it lies on its train."""
@@ -69,7 +94,7 @@ class Felt(TableState):
             pygame.draw.rect(tint, (*colour, 16), tint.get_rect(), border_radius=8)
             pygame.draw.rect(tint, (*colour, 34), tint.get_rect(), width=1, border_radius=8)
             surf.blit(tint, band.topleft)
-            self._rails(surf, lane.spur + [(lane.outer, lane.cy)], colour, u)
+            self._rails(surf, lane.spur + [(lane.outer, lane.track_y)], colour, u)
         # hub: a brass-rimmed station disc
         cx, cy = lay.hub_center
         r = lay.hub_radius

@@ -7,9 +7,13 @@ the clockwise seating order of a real table: you at the bottom right, seat 1 at 
 left, up the left side, the Mexican train across the far (top right) end, then down the right
 side back to you.
 
-A train lays its tiles from the hub outward along its lane. When a row is full it folds back
-(a snake, as a real train bends on a crowded table); when the lane has no room for another
-row, the tiles shrink; as a last resort they overlap. So a train of any length stays inside
+A train lays its tiles from the hub outward along its lane. When a row is full it turns back
+under (or over) itself, a snake, as a real train bends on a crowded table. Each lane's tile
+size and rows are fixed when the table is laid out, with room for a long train (the trains of
+a round rarely grow longer: :data:`EXPECTED_TRAIN`), so a laid tile never moves as its train
+grows. The first row is the one the rails lead into, on the side of the lane nearer the hub's
+height, and the snake turns away from it. Only a train longer than its lane's room is laid
+again, smaller (and, as a last resort, overlapping), so a train of any length stays inside
 its lane. Doubles lie crosswise, as on a real table.
 
 Held upright (a window taller than wide: a phone or handheld in portrait) the two columns
@@ -29,6 +33,7 @@ tests can check that every tile of a 40-tile train stays on screen at any size.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -36,6 +41,11 @@ from dataclasses import dataclass, field
 import pygame
 
 MIN_TILE = 9  # the renderer's smallest useful tile (short side, px)
+# The train length (in tiles) a lane has room for at its fixed size, by the number of players:
+# about the longest train of 99 in 100, from seeded matches of double-12 between Normal
+# seats (own trains at four players: half reach 13 tiles, 1 in 10 reaches 20).
+EXPECTED_TRAIN = {2: 28, 3: 26, 4: 24, 5: 22, 6: 20, 7: 20}
+EXPECTED_TRAIN_MANY = 18  # eight players and more
 BADGE_MIN_H = 58  # a seat's plate holds its name, its level and its hand count
 
 
@@ -84,6 +94,9 @@ class Lane:
     spur: list[tuple[float, float]] = field(default_factory=list)  # hub edge -> inner
     badge: pygame.Rect = field(default_factory=pygame.Rect)
     marker_pos: tuple[int, int] = (0, 0)
+    tile: int = MIN_TILE  # the train's tile short side, fixed for the round
+    track_y: int = 0  # the first row's centre: where the rails run
+    grow: int = 1  # +1: later rows lie below the first; -1: above it
 
     @property
     def cy(self) -> int:
@@ -102,6 +115,7 @@ class TrainGeometry:
     slots: tuple[TileSlot, ...]
     next_slot: pygame.Rect  # a horizontal tile-sized rect at the open end
     width: int  # tile short side used for this train
+    relaid: bool = False  # longer than its lane's room: laid smaller (or overlapping) than usual
 
 
 @dataclass
@@ -216,7 +230,7 @@ def compute_layout(size: tuple[int, int], players: int, large: bool = False) -> 
                 band = pygame.Rect(margin, y0, cx - hub_r // 2 - margin, y1 - y0)
                 badge = pygame.Rect(margin, y0 + 3, badge_w, y1 - y0 - 6)
             lanes[train] = _lane(
-                train, players, side, band, inner, outer, badge, (cx, cy), hub_r, u
+                train, players, side, band, inner, outer, badge, (cx, cy), hub_r, u, tile_max
             )
     by_train = [lanes[t] for t in range(players + 1)]
 
@@ -321,7 +335,8 @@ def _portrait_layout(size: tuple[int, int], players: int, large: bool) -> TableL
         left = cx + hub_r // 2
         band = pygame.Rect(left, y0, w - margin - left, y1 - y0)
         badge = pygame.Rect(w - margin - badge_w, y0 + 3, badge_w, y1 - y0 - 6)
-        lanes[train] = _lane(train, players, 1, band, inner, outer, badge, (cx, cy), hub_r, u)
+        hub = (cx, cy)
+        lanes[train] = _lane(train, players, 1, band, inner, outer, badge, hub, hub_r, u, tile_max)
 
     pause, boneyard, undo = _top_buttons(w, top_h, margin, max(104, round(190 * u)), u)
 
@@ -410,103 +425,128 @@ def _advance(touching: int, outward: int, s: int) -> int:
 def train_geometry(lane: Lane, laid: Sequence[tuple[int, int]], tile_max: int) -> TrainGeometry:
     """Lay ``laid`` (touching, outward pairs from the hub out) in ``lane``.
 
-    Tries the largest tile size first; folds into more rows, then shrinks, then overlaps.
+    At the lane's own size (:attr:`Lane.tile`) every tile's place depends only on the tiles
+    before it, so laying one more never moves the others. A train longer than the lane's room
+    is laid again smaller, from the same first row, then overlapping. ``tile_max`` bounds the
+    size (the layout's largest tile).
     """
-    area_w = abs(lane.outer - lane.inner)
-    # Fewer rows read best: shrink the tiles a little before folding once more.
-    smallest = max(MIN_TILE, round(tile_max * 0.7))
-    for rows in range(1, _rows_available(lane, smallest) + 1):
-        for s in range(tile_max, smallest - 1, -1):
-            if rows > _rows_available(lane, s):
-                continue
-            geometry = _lay(lane, laid, s, area_w, squeeze=1.0, max_rows=rows)
-            if geometry is not None:
-                return geometry
-    for s in range(tile_max, MIN_TILE - 1, -1):
-        geometry = _lay(lane, laid, s, area_w, squeeze=1.0)
+    top = min(lane.tile, tile_max)
+    for s in range(top, MIN_TILE - 1, -1):
+        geometry = _lay(lane, laid, s, squeeze=1.0)
         if geometry is not None:
-            return geometry
+            return geometry if s == top else dataclasses.replace(geometry, relaid=True)
     s = MIN_TILE
     gap = max(1, s // 8)
-    rows = _rows_available(lane, s)
+    area_w = abs(lane.outer - lane.inner)
     total = sum(_advance(t, o, s) + gap for t, o in laid) + 2 * s + gap
-    squeeze = min(0.99, (rows * area_w) / max(1, total))
+    squeeze = min(0.99, (_rows_from_track(lane, s) * area_w) / max(1, total))
     while True:
-        geometry = _lay(lane, laid, s, area_w, squeeze=squeeze)
+        geometry = _lay(lane, laid, s, squeeze=squeeze)
         if geometry is not None or squeeze <= 0.05:
             break
         squeeze *= 0.93
     if geometry is None:  # thousands of tiles: pile them up rather than fail
-        geometry = _lay(lane, laid, s, area_w, squeeze=0.05, max_rows=10**6)
+        geometry = _lay(lane, laid, s, squeeze=0.05, max_rows=10**6)
     assert geometry is not None
-    return geometry
+    return dataclasses.replace(geometry, relaid=True)
+
+
+def _pitch(s: int) -> int:
+    """From one row's centre to the next: a crosswise double (2s tall) and a gap."""
+    return 2 * s + max(2, s // 3)
 
 
 def _rows_available(lane: Lane, s: int) -> int:
-    pitch = 2 * s + max(2, s // 3)
-    return max(1, (lane.band.height - 4) // pitch)
+    return max(1, (lane.band.height - 4) // _pitch(s))
+
+
+def _rows_from_track(lane: Lane, s: int) -> int:
+    """Rows of tiles ``s`` that fit from the first row to the lane's edge it grows towards."""
+    room = (
+        (lane.band.bottom - 2 - s - lane.track_y)
+        if lane.grow > 0
+        else (lane.track_y - s - (lane.band.top + 2))
+    )
+    return 1 + max(0, room // _pitch(s))
+
+
+def _per_row(area_w: int, s: int) -> int:
+    """Tiles laid lengthwise that fit in a row, the open end's slot included."""
+    gap = max(1, s // 8)
+    return max(1, (area_w + gap) // (2 * s + gap))
+
+
+def fix_track(lane: Lane, tile_max: int, expected: int, hub_y: int) -> None:
+    """Choose ``lane``'s tile size and first row for the round: the largest size whose rows
+    hold ``expected`` tiles; the rows a train of that length takes, centred in the lane; the
+    first of them on the side nearer the hub's height, later ones turning away from it."""
+    area_w = abs(lane.outer - lane.inner)
+    size = MIN_TILE
+    for s in range(tile_max, MIN_TILE - 1, -1):
+        if _per_row(area_w, s) * _rows_available(lane, s) >= expected + 1:
+            size = s
+            break
+    rows = min(_rows_available(lane, size), -(-(expected + 1) // _per_row(area_w, size)))
+    lane.tile = size
+    lane.grow = -1 if lane.cy <= hub_y else 1
+    offset = round((rows - 1) / 2 * _pitch(size))
+    lane.track_y = lane.cy - lane.grow * offset
 
 
 def _lay(
     lane: Lane,
     laid: Sequence[tuple[int, int]],
     s: int,
-    area_w: int,
     squeeze: float,
     max_rows: int | None = None,
 ) -> TrainGeometry | None:
+    """The snake at size ``s``: row 0 on the lane's track, running out from the hub; each
+    later row starts under (or over) where the one before ended and runs the other way. A
+    row is full when the open end's slot (a lengthwise tile) no longer fits in it. None when
+    the rows run out."""
     gap = max(1, s // 8)
-    pitch = 2 * s + max(2, s // 3)
+    pitch = _pitch(s)
     if max_rows is None:
-        max_rows = _rows_available(lane, s)
-    # First pass: split into rows by length (the next slot must fit too).
-    rows: list[list[int]] = [[]]
-    used = 0.0
+        max_rows = _rows_from_track(lane, s)
+    near, far = lane.inner, lane.outer  # x of the row's hub end and its far end
+    shrink = squeeze if squeeze < 1.0 else 1.0
     items = [_advance(t, o, s) for t, o in laid] + [2 * s]  # the next slot last
-    for index, length in enumerate(items):
-        step = length * squeeze if squeeze < 1.0 else length
-        if rows[-1] and used + length > area_w + 0.5:
-            rows.append([])
-            used = 0.0
-        rows[-1].append(index)
-        used += step + gap * (squeeze if squeeze < 1.0 else 1.0)
-    if len(rows) > max_rows:
-        return None
-    n_rows = len(rows)
     slots: list[TileSlot] = []
     next_slot = pygame.Rect(0, 0, 2 * s, s)
-    for r, row in enumerate(rows):
-        direction = lane.side if r % 2 == 0 else -lane.side
-        y = lane.cy + (r - (n_rows - 1) / 2) * pitch
-        start = lane.inner if direction == lane.side else lane.outer
-        # A folded row starts where the previous one ended, not at the far edge.
-        if r % 2 == 1:
-            start = lane.inner + lane.side * area_w
-        x = float(start)
-        for index in row:
-            length = items[index]
-            if index == len(laid):
-                rect = pygame.Rect(0, 0, 2 * s, s)
-                left = x if direction > 0 else x - 2 * s
-                rect.topleft = (round(left), round(y - s / 2))
-                next_slot = rect
-                break
-            touching, outward = laid[index]
-            double = touching == outward
-            if double:
-                rect = pygame.Rect(0, 0, s, 2 * s)
-                left = x if direction > 0 else x - s
-                rect.topleft = (round(left), round(y - s))
-                slot = TileSlot(rect, True, touching, outward, s)
-            else:
-                rect = pygame.Rect(0, 0, 2 * s, s)
-                left = x if direction > 0 else x - 2 * s
-                rect.topleft = (round(left), round(y - s / 2))
-                first, second = (touching, outward) if direction > 0 else (outward, touching)
-                slot = TileSlot(rect, False, first, second, s)
-            slots.append(slot)
-            step = (length + gap) * (squeeze if squeeze < 1.0 else 1.0)
-            x += direction * step
+    row = 0
+    direction = lane.side
+    x = float(near)
+    for index, length in enumerate(items):
+        # Room left in this row for a lengthwise tile (the slot rule: the same for every tile,
+        # so whether a tile starts a new row never depends on the tiles after it).
+        end = far if direction == lane.side else near
+        if abs(end - x) < 2 * s and (index > 0 or row > 0):
+            row += 1
+            if row >= max_rows:
+                return None
+            direction = -direction
+            x = min(max(x, min(near, far)), max(near, far))  # the turn starts inside the lane
+        y = lane.track_y + lane.grow * row * pitch
+        if index == len(laid):
+            rect = pygame.Rect(0, 0, 2 * s, s)
+            left = x if direction > 0 else x - 2 * s
+            rect.topleft = (round(left), round(y - s / 2))
+            next_slot = rect
+            break
+        touching, outward = laid[index]
+        if touching == outward:
+            rect = pygame.Rect(0, 0, s, 2 * s)
+            left = x if direction > 0 else x - s
+            rect.topleft = (round(left), round(y - s))
+            slot = TileSlot(rect, True, touching, outward, s)
+        else:
+            rect = pygame.Rect(0, 0, 2 * s, s)
+            left = x if direction > 0 else x - 2 * s
+            rect.topleft = (round(left), round(y - s / 2))
+            first, second = (touching, outward) if direction > 0 else (outward, touching)
+            slot = TileSlot(rect, False, first, second, s)
+        slots.append(slot)
+        x += direction * (length + gap) * shrink
     next_slot.clamp_ip(lane.tile_area)
     return TrainGeometry(tuple(slots), next_slot, s)
 
@@ -534,6 +574,7 @@ def _lane(
     hub: tuple[int, int],
     hub_r: int,
     u: float,
+    tile_max: int,
 ) -> Lane:
     """A train's lane: its badge centred on the band (no taller than it reads well), the spur
     from the hub to the lane's start and the marker's place on it."""
@@ -541,7 +582,9 @@ def _lane(
     badge = pygame.Rect(badge.x, band.centery - bh // 2, badge.width, bh)
     owner = None if train == players else train
     lane = Lane(train, owner, side, band, inner, outer, badge=badge)
-    lane.spur = _spur(hub, hub_r, (inner, band.centery), side)
+    expected = EXPECTED_TRAIN.get(players, EXPECTED_TRAIN_MANY)
+    fix_track(lane, tile_max, expected, hub[1])
+    lane.spur = _spur(hub, hub_r, (inner, lane.track_y), side)
     mx, my = lane.spur[len(lane.spur) * 3 // 5]
     lane.marker_pos = (round(mx), round(my))
     return lane

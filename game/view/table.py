@@ -149,9 +149,12 @@ class TableView(Playback, Felt, TrainMarks, Plates, Bars, TrayDrawing):
         try:
             static.blit(self._ground, area, area)
             for train in range(self.players + 1):
-                for slot in self.geometry(train).slots:
+                geometry = self.geometry(train)
+                for slot in geometry.slots:
                     if self._slot_footprint(slot).colliderect(area):
                         self._draw_laid(static, slot)
+                if geometry.next_slot.colliderect(area):
+                    self._draw_open_end(static, train, geometry.next_slot)
             # a plate reached: keep its new bare picture there, and paint it over again
             for seat, under in enumerate(self._plates_under):
                 plate = self.layout.lanes[seat].badge.clip(static.get_rect())

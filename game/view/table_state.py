@@ -248,6 +248,7 @@ class TableState:
     def _footprint(self, *geometries: TrainGeometry) -> pygame.Rect | None:
         """Where the tiles of these trains and their shadows lie (None: no tiles)."""
         feet = [self._slot_footprint(slot) for geometry in geometries for slot in geometry.slots]
+        feet += [geometry.next_slot for geometry in geometries]  # each open end's mark
         return feet[0].unionall(feet[1:]) if feet else None
 
     def _slot_footprint(self, slot: TileSlot) -> pygame.Rect:

@@ -79,13 +79,12 @@ class TrainMarks(TableState):
             label = typeset.text(words, size, (255, 255, 255), bold=True)
             chip = pygame.Rect(0, 0, label.get_width() + 12, label.get_height() + 2)
             lane = self.layout.lanes[train]
-            # Above the double on a top row, below it on a lower row: never over other tiles.
-            if rect.centery <= lane.cy and rect.top - chip.h - 2 >= lane.band.top - 6:
+            # On the side the train grows towards (the open end's row is the last that way):
+            # never over the rows laid before it.
+            if lane.grow < 0:
                 chip.midbottom = (rect.centerx, rect.top - 2)
-            elif rect.centery > lane.cy or rect.bottom + chip.h + 2 <= lane.band.bottom + 6:
-                chip.midtop = (rect.centerx, rect.bottom + 2)
             else:
-                chip.midbottom = (rect.centerx, rect.top - 2)
+                chip.midtop = (rect.centerx, rect.bottom + 2)
             chip.clamp_ip(self.layout.table)
             # Within the lane's tiles, off its owner's name card (which is drawn over it).
             area = lane.tile_area

@@ -85,3 +85,70 @@ def test_large_tiles_are_markedly_larger(size: tuple[int, int], players: int) ->
         assert large.tile_max > normal.tile_max
     assert large.tile_max >= normal.tile_max * 0.9
     assert large.table.h >= normal.table.h * 0.8, "the table keeps most of its room"
+
+
+def played_trains(players: int, seed: int) -> list[list[list[tuple[int, int]]]]:
+    """Every train after each action of a seeded round between simple seats: [moment][train]."""
+    from game.ai.simple import make_seat
+    from game.rules import GameState, Rules
+
+    state = GameState.new(Rules.standard().with_options(rounds=1), players, seed)
+    state.start_round()
+    seats = [make_seat("greedy", seed * 10 + s) for s in range(players)]
+    moments = []
+    while not state.round_over:
+        state.apply_quietly(seats[state.current].choose(state.observation(state.current)))
+        moments.append([list(state.train(t)) for t in range(players + 1)])
+    return moments
+
+
+ALL_SIZES = [*SIZES, (800, 480), (2560, 1440)]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6, 8])
+def test_a_laid_tile_never_moves_as_its_train_grows(players: int) -> None:
+    """Seeded rounds at every screen: while a train fits its lane at the lane's own size (room
+    for the longest train of about 99 in 100 wherever the screen allows), each new tile is laid
+    without moving one laid before; a train that outgrows it is the rare one, laid again
+    smaller."""
+    layouts = [compute_layout(size, players) for size in ALL_SIZES]
+    trains = outgrown = 0
+    for seed in range(6):
+        moments = played_trains(players, seed)
+        for layout in layouts:
+            for train, lane in enumerate(layout.lanes):
+                before: list[object] = []
+                for moment in moments:
+                    geometry = train_geometry(lane, moment[train], layout.tile_max)
+                    rects = [slot.rect for slot in geometry.slots]
+                    if not geometry.relaid:
+                        assert rects[: len(before)] == before, (layout.size, train, len(rects))
+                    before = list(rects)
+                trains += 1
+                outgrown += geometry.relaid
+    print(f"{players} players: {outgrown} of {trains} trains outgrew their lane")
+    # simple seats lay longer trains than Normal ones: a few in a hundred outgrow their lane
+    assert outgrown <= trains // 10, f"{outgrown} of {trains} trains outgrew their lane"
+
+
+@pytest.mark.parametrize("size", ALL_SIZES)
+@pytest.mark.parametrize("players", [2, 4, 8, 14])
+def test_the_rails_lead_into_the_first_tile_and_a_turn_stays_in_the_lane(
+    size: tuple[int, int], players: int
+) -> None:
+    """The spur ends on the first row, where the first tile lies; the snake turns away from
+    it, and a double at a turn stays whole inside the lane's band."""
+    layout = compute_layout(size, players)
+    doubled = [(12, 3), (3, 3), (3, 7), (7, 7), (7, 1), (1, 1)] * 6  # doubles everywhere
+    for lane in layout.lanes:
+        assert round(lane.spur[-1][1]) == lane.track_y
+        geometry = train_geometry(lane, doubled[:24], layout.tile_max)
+        first = geometry.slots[0]
+        assert abs(first.rect.centery - lane.track_y) <= 1, "the first tile lies on the rails"
+        band = lane.band.inflate(0, -2)
+        for slot in geometry.slots:
+            assert band.contains(slot.rect), (lane.train, slot.rect, band)
+        rows = sorted({slot.rect.centery for slot in geometry.slots if not slot.vertical})
+        if len(rows) > 1:
+            away = rows[-1] > lane.track_y if lane.grow > 0 else rows[0] < lane.track_y
+            assert away, "later rows lie away from the first"

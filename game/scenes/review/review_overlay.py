@@ -76,10 +76,10 @@ def _clear_of(rect: pygame.Rect, avoid: Sequence[pygame.Rect], bounds: pygame.Re
 
 
 def _train_anchor(view: TableView, train: int) -> tuple[tuple[int, int], bool]:
-    """Where a train's tag goes: over its open end on a lane's upper row, under it on a lower
-    row (a train folded back: over it would cover the row before); whether it hangs under."""
+    """Where a train's tag goes: beside its open end on the side the train grows towards (a
+    train folded back has its earlier rows on the other side); whether it hangs under."""
     slot = view.geometry(train).next_slot
-    if slot.centery > view.layout.lanes[train].cy:
+    if view.layout.lanes[train].grow > 0:
         return (slot.centerx, slot.bottom + 3), True
     return (slot.centerx, slot.top - 3), False
 
