@@ -109,6 +109,8 @@ def seeded_strings() -> list[str]:
         pgettext("column", "Round"),
         pgettext("column", "Total"),
         pgettext("column", "Hand left"),
+        # Translators: the tag after a seat's name (which may be "You") when it went out: a
+        # form that fits any seat
         _("went out"),
         # Translators: the tag of the lowest hand in a blocked round
         _("lowest"),

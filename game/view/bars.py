@@ -39,7 +39,7 @@ class Bars(TableState):
                 ew = max(9, round(bar.h * 0.42))
                 # Translators: the round's starting double, shown in the top bar
                 word = _("Engine")
-                wsize = typeset.fit_text_size(word, max(10, size - 4), right - x - 3 * ew - 12)
+                wsize = typeset.fit_text_size(word, max(10, size - 2), right - x - 3 * ew - 12)
                 r = typeset.blit_text(surface, word, wsize, th.text_dim, midleft=(x, bar.centery))
                 x = r.right + 6
                 self.renderer.draw(

@@ -7,14 +7,12 @@ the clockwise seating order of a real table: you at the bottom right, seat 1 at 
 left, up the left side, the Mexican train across the far (top right) end, then down the right
 side back to you.
 
-A train lays its tiles from the hub outward along its lane. When a row is full it turns back
-under (or over) itself, a snake, as a real train bends on a crowded table. Each lane's tile
-size and rows are fixed when the table is laid out, with room for a long train (the trains of
-a round rarely grow longer: :data:`EXPECTED_TRAIN`), so a laid tile never moves as its train
-grows. The first row is the one the rails lead into, on the side of the lane nearer the hub's
-height, and the snake turns away from it. Only a train longer than its lane's room is laid
-again, smaller (and, as a last resort, overlapping), so a train of any length stays inside
-its lane. Doubles lie crosswise, as on a real table.
+A train lays its tiles from the hub outward along its lane, on the row its rails lead into;
+a full row turns back under (or over) it, a snake, away from the hub's height. Each lane's
+tile size and rows are fixed with the layout, with room for a long train
+(:data:`EXPECTED_TRAIN`), so a laid tile never moves as its train grows; only a longer train
+is laid again smaller (at last overlapping), so any train stays in its lane. Doubles lie
+crosswise, as on a real table.
 
 Held upright (a window taller than wide: a phone or handheld in portrait) the two columns
 would leave each lane a sliver, so the lanes stack in **one column** instead: the hub sits at
@@ -41,9 +39,8 @@ from dataclasses import dataclass, field
 import pygame
 
 MIN_TILE = 9  # the renderer's smallest useful tile (short side, px)
-# The train length (in tiles) a lane has room for at its fixed size, by the number of players:
-# about the longest train of 99 in 100, from seeded matches of double-12 between Normal
-# seats (own trains at four players: half reach 13 tiles, 1 in 10 reaches 20).
+# The train (in tiles) a lane has room for at its fixed size, by players: about the longest of
+# 99 in 100 in seeded double-12 matches of Normal seats (at four, half reach 13, 1 in 10 20).
 EXPECTED_TRAIN = {2: 28, 3: 26, 4: 24, 5: 22, 6: 20, 7: 20}
 EXPECTED_TRAIN_MANY = 18  # eight players and more
 BADGE_MIN_H = 58  # a seat's plate holds its name, its level and its hand count
@@ -451,8 +448,7 @@ def train_geometry(lane: Lane, laid: Sequence[tuple[int, int]], tile_max: int) -
     return dataclasses.replace(geometry, relaid=True)
 
 
-def _pitch(s: int) -> int:
-    """From one row's centre to the next: a crosswise double (2s tall) and a gap."""
+def _pitch(s: int) -> int:  # from one row's centre to the next: a crosswise double and a gap
     return 2 * s + max(2, s // 3)
 
 
@@ -462,12 +458,8 @@ def _rows_available(lane: Lane, s: int) -> int:
 
 def _rows_from_track(lane: Lane, s: int) -> int:
     """Rows of tiles ``s`` that fit from the first row to the lane's edge it grows towards."""
-    room = (
-        (lane.band.bottom - 2 - s - lane.track_y)
-        if lane.grow > 0
-        else (lane.track_y - s - (lane.band.top + 2))
-    )
-    return 1 + max(0, room // _pitch(s))
+    edge = lane.band.bottom - 2 - s if lane.grow > 0 else lane.band.top + 2 + s
+    return 1 + max(0, (edge - lane.track_y) * lane.grow // _pitch(s))
 
 
 def _per_row(area_w: int, s: int) -> int:

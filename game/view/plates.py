@@ -159,6 +159,7 @@ class Plates(TableState):
         score = _("{n} pts").format(n=round(self.totals[seat]))
         lines: list[tuple[str, ...]] = [(tiles, score)]
         if seat in self.out:
+            # Translators: on any seat's badge, yours included
             lines.append((_("Went out!"),))
         elif self.markers[seat]:
             lines.append((_("Train open to all"),))

@@ -269,6 +269,13 @@ MIN_TEXT = 8  # px: the smallest size fit_text_size goes down to
 LEGIBLE = 10
 
 
+def legible_at(scale: float) -> int:
+    """The legible floor grown with the window (``scale``: the layout's, 1.0 at 1280x720):
+    10 px at 640x480, 13 px at 1280x720, 20 px at 1920x1080. What a small window may draw at
+    the floor, a larger one draws larger."""
+    return max(LEGIBLE, round(13 * scale))
+
+
 def fit_text_size(message: str, size: int, width: int, *, bold: bool = False) -> int:
     """The largest size <= ``size`` at which ``message`` fits in ``width`` px (cached)."""
     key = (message, int(size), int(width), bold)

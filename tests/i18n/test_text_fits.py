@@ -185,3 +185,48 @@ def test_audit_catches_a_text_too_wide() -> None:
         typeset.blit_text(surface, "far too long", 20, (0, 0, 0), max_width=110, center=(60, 20))
         lines = typeset.wrap("விளையாடுவது எப்படி மெக்சிகன் ரயில்", 16, 60)
     assert not audit.issues and len(lines) > 2
+
+
+LARGER = [((1280, 720), "en"), ((1920, 1080), "en"), ((1280, 720), "ta")]
+
+
+@pytest.mark.parametrize(
+    ("size", "code"),
+    [pytest.param(size, code, marks=group(size, code)) for size, code in LARGER],
+    ids=[f"{w}x{h}-{code}" for (w, h), code in LARGER],
+)
+def test_the_legible_floor_grows_with_the_window(
+    size: tuple[int, int], code: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """In a larger window nothing is drawn as small as a 640x480 window may: the floor grows
+    with the layout's scale (typeset.legible_at: 13 px at 1280x720, 20 at 1920x1080). A review
+    mark's symbol (?, ??, ?!) is a glyph inside its shape, not words, and is left out. The
+    review's table is a smaller copy of the table, laid out (and lettered) at its own scale:
+    there the base floor holds, and the Better and Played tags, the review's own words, hold
+    the window's. (On the main of 2026-12-03 the Tamil hand facts were fitted to 10 px at
+    1280x720, and the review's tags to 11.)"""
+    from game.view.layout import ui_scale
+
+    i18n.set_language(code)
+    tags = {i18n._("Better"), i18n._("Played")}
+    i18n.set_language("en")
+    floor = typeset.legible_at(ui_scale(size))
+    audits = screenshot_run(size, code, tmp_path_factory).audits
+
+    def least(name: str, text: str) -> int:
+        if name.startswith("39") and text not in tags:
+            return typeset.LEGIBLE
+        return floor
+
+    small = {
+        name: sorted(
+            {
+                f"{px} px: {text[:40]}"
+                for text, px in audit.sizes
+                if px < least(name, text) and text.strip("?!")
+            }
+        )
+        for name, audit in audits.items()
+    }
+    small = {name: found for name, found in small.items() if found}
+    assert not small, f"{code} at {size}: text under {floor} px: {small}"

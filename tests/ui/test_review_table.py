@@ -463,6 +463,7 @@ def test_the_better_and_played_tags_never_cover_each_other_or_the_other_tile(
     tag covers another, and the Better tag in the hand leaves the played tile in view (and the
     Played tag the better tile)."""
     from game.scenes.review.review_overlay import draw_moves
+    from game.view.layout import ui_scale
 
     i18n.set_language(code)
     app, scene, _under = open_review(size)
@@ -477,7 +478,7 @@ def test_the_better_and_played_tags_never_cover_each_other_or_the_other_tile(
             app.draw(app.screen)
             area = scene.rects.view.clip(app.screen.get_rect())
             table = app.screen.subsurface(area)
-            tags = draw_moves(table, scene.view, decision)
+            tags = draw_moves(table, scene.view, decision, ui_scale(size))
             bounds = table.get_rect()
             assert all(bounds.contains(tag) for tag in tags), "a tag is cut off"
             for i, tag in enumerate(tags):

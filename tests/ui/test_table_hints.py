@@ -444,3 +444,36 @@ def test_the_hint_says_why_in_the_reviews_words(app: App) -> None:
             decision = Decision(1, 1, made, better, 5.0, "mistake", 2, ())
             said = review_words.why(decision, state)
             assert said == reason_words(reason(observation, better, made), better.tile)
+
+
+def test_the_headline_says_you_and_the_others_went_out_in_its_own_sentence(app: App) -> None:
+    """When you and another seat went out together (the first turns of a chain), the headline
+    is a sentence of its own, so the verb can agree with "you" (Tamil, Icelandic, Basque)."""
+    from game.rules import RoundEnd
+    from game.rules import events as ev
+    from game.scenes.play.summary import RoundSummaryScene
+    from game.view.table import RoundResult
+
+    rules = Rules.standard().with_options(rounds=1)
+    session = Session(MatchConfig(3, rules, "normal", 8), inline=True, kinds=[None, "easy", "easy"])
+    session.start_round()
+    state = session.state
+    seats = [make_seat("greedy", 80 + s) for s in range(3)]
+    ended: ev.RoundEnded | None = None
+    while state.phase == "play":
+        for event in session.apply(seats[state.current].choose(state.observation(state.current))):
+            if isinstance(event, ev.RoundEnded):
+                ended = event
+    assert ended is not None
+    together = ended._replace(reason=RoundEnd.OUT, winners=(0, 1))
+    table = TableScene(app, session)
+    table.view.result = RoundResult(together)
+    table.summary_shown = True
+    summary = RoundSummaryScene(app, session, table.view)
+    app.reset(MenuScene(app), table, summary)
+    frames(app, 2)
+    assert summary.headline() == f"You and {session.names[1]} went out"
+    i18n.set_language("ta")
+    frames(app, 2)
+    assert summary.headline().startswith("நீங்கள்") and session.names[1] in summary.headline()
+    assert "முடித்தீர்கள்" in summary.headline(), "the verb agrees with you"

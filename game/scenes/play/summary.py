@@ -101,11 +101,15 @@ class RoundSummaryScene(ButtonScene):
         if r.reason == RoundEnd.OUT:
             if list(r.winners) == [you]:
                 return _("You went out!")
-            # Translators: "you" inside a list of names ("Ana and you")
-            outs = [(_("you") if s == you else names[s]) for s in r.winners]
+            others = [names[s] for s in r.winners if s != you]
+            if you in r.winners:  # its own sentence: the verb agrees with "you" in many languages
+                # Translators: you and others went out at once; {names}: "Ana" or "Ana and Bo"
+                text = ngettext("You and {names} went out", "You and {names} went out", len(others))
+                return text.format(names=join_names(others))
             # Translators: {names} is one name or a list of names ("Ana and Bo")
-            text = ngettext("{names} went out", "{names} went out", len(outs))
-            return text.format(names=join_names(outs))
+            text = ngettext("{names} went out", "{names} went out", len(others))
+            return text.format(names=join_names(others))
+        # Translators: "you" inside a list of names ("Ana and you")
         lows = [(_("you") if s == you else names[s]) for s in r.winners]
         return _("Blocked: nobody can play. Lowest hand: {names}").format(names=join_names(lows))
 
@@ -176,8 +180,13 @@ class RoundSummaryScene(ButtonScene):
                 midleft=(x_name, row.centery),
             )
             if winner:
-                # Translators: the tag of the lowest hand in a blocked round
-                tag = _("went out") if self.result.reason == RoundEnd.OUT else _("lowest")
+                if self.result.reason == RoundEnd.OUT:
+                    # Translators: the tag after a seat's name (which may be "You") when it
+                    # went out: a form that fits any seat
+                    tag = _("went out")
+                else:
+                    # Translators: the tag of the lowest hand in a blocked round
+                    tag = _("lowest")
                 # right after the name: a short name leaves the tag room to stay legible
                 x_tag = min(x_name + round(100 * u) + 10, name_rect.right + round(12 * u))
                 typeset.blit_text(

@@ -279,7 +279,7 @@ class TableScene(TablePointer, TableFocus, TableHelp, TableTurns, TablePrompt):
             tiles = ngettext("{n} tile", "{n} tiles", count).format(n=count)
             words = two_facts(tiles, ngettext("{n} pip", "{n} pips", pips).format(n=pips))
             size = max(10, round(14 * u))
-            if typeset.text_width(words, min(size, 10)) > facts.w - 4:
+            if typeset.text_width(words, min(size, typeset.legible_at(u))) > facts.w - 4:
                 words = tiles  # a long language in a narrow column: the count matters most
             typeset.blit_text(
                 surface,

@@ -33,14 +33,16 @@ def draw_tag(
     below: bool,
     avoid: Sequence[pygame.Rect] = (),
     hang: bool = False,
+    text_scale: float | None = None,
 ) -> pygame.Rect:
     """A small word on a pill: over ``anchor`` (its midbottom), or across it (``below``:
     a tray tile's bottom edge, so the tag never covers the line above the hand). Moved aside
     where it would cover one of ``avoid`` (the other move's tile or tag); ``hang``: under
-    ``anchor`` (its midtop) instead. Where it was drawn."""
+    ``anchor`` (its midtop) instead; ``text_scale``: the window's scale, for words as large
+    as the window's own (the table here is a smaller copy). Where it was drawn."""
     th = view.theme
     u = view.layout.scale
-    size = max(10, round(14 * u))
+    size = max(10, round(14 * u), typeset.legible_at(text_scale or u))
     label = typeset.text(word, size, th.text_dark if strong else th.text, bold=True)
     rect = label.get_rect().inflate(max(8, round(12 * u)), 2)
     if below:
@@ -85,7 +87,10 @@ def _train_anchor(view: TableView, train: int) -> tuple[tuple[int, int], bool]:
 
 
 def draw_moves(
-    surface: pygame.Surface, view: TableView, decision: Decision | None
+    surface: pygame.Surface,
+    view: TableView,
+    decision: Decision | None,
+    text_scale: float | None = None,
 ) -> list[pygame.Rect]:
     """The better move's tile faded on its train, and the move made beside it; the tags drawn
     and the tiles they name (for tests: no tag covers the other move's tile or tag)."""
@@ -105,7 +110,11 @@ def draw_moves(
     if best_play is not None:
         view.draw_ghost(surface, best_play.tile, best_play.train, 200)
         anchor, hang = _train_anchor(view, best_play.train)
-        tags.append(draw_tag(surface, view, best_word, anchor, True, False, hang=hang))
+        tags.append(
+            draw_tag(
+                surface, view, best_word, anchor, True, False, hang=hang, text_scale=text_scale
+            )
+        )
     made_in_tray: pygame.Rect | None = None
     best_in_tray: pygame.Rect | None = None
     if best_play is not None and (made_play is None or made_play.tile != best_play.tile):
@@ -116,7 +125,9 @@ def draw_moves(
             slot = view.geometry(made_play.train).next_slot
             pygame.draw.rect(surface, th.text, slot.inflate(4, 4), 2, max(2, slot.h // 5))
             anchor, hang = _train_anchor(view, made_play.train)
-            tags.append(draw_tag(surface, view, played_word, anchor, False, False, tags, hang))
+            tags.append(
+                draw_tag(surface, view, played_word, anchor, False, False, tags, hang, text_scale)
+            )
         if best_play is None or made_play.tile != best_play.tile:
             made_in_tray = view.tray.rect_of(made_play.tile)
             if made_in_tray is not None:
@@ -125,10 +136,17 @@ def draw_moves(
                 pygame.draw.rect(surface, th.text, ring, width, view.layout.hand_width // 5)
                 avoid = [*tags, *([best_in_tray] if best_in_tray is not None else [])]
                 anchor = made_in_tray.midbottom
-                tags.append(draw_tag(surface, view, played_word, anchor, False, True, avoid))
+                tags.append(
+                    draw_tag(
+                        surface, view, played_word, anchor, False, True, avoid, False, text_scale
+                    )
+                )
     if best_in_tray is not None:
         avoid = [*tags, *([made_in_tray.inflate(6, 6)] if made_in_tray is not None else [])]
-        tags.append(draw_tag(surface, view, best_word, best_in_tray.midbottom, True, True, avoid))
+        anchor = best_in_tray.midbottom
+        tags.append(
+            draw_tag(surface, view, best_word, anchor, True, True, avoid, False, text_scale)
+        )
     return tags
 
 

@@ -490,7 +490,7 @@ class ReviewTableScene(Scene):
         area = rects.view.clip(surface.get_rect())
         table = surface.subsurface(area)
         self.view.draw(table)
-        draw_moves(table, self.view, self.decision)
+        draw_moves(table, self.view, self.decision, u)
         for button in self.buttons.values():
             button.draw(surface, th, u)
         self.view.draw_top(table)
