@@ -158,3 +158,25 @@ def test_a_new_window_size_numerals_or_large_tiles_paint_the_table_again() -> No
             assert drawn(view, size) == drawn_afresh(view, size), (size, "numerals, large")
     finally:
         app.close()
+
+
+def test_every_train_s_open_end_is_marked_before_and_after_a_tile_lands() -> None:
+    """Each train's open end shows where its next tile goes, lit or not: the still layer
+    differs from the bare ground inside every next slot, the empty Mexican train's too, and
+    the mark moves on with the train as tiles land."""
+    app = new_app((960, 600))
+    try:
+        table = open_table(app, 4, ["greedy"] * 4)  # nobody at the device: it plays
+        view = table.view
+        for moment in range(6):
+            frames(app, 40)
+            size = app.screen.get_size()
+            drawn(view, size)  # the still layer, as kept
+            assert view._static is not None and view._ground is not None
+            for train in range(view.players + 1):
+                slot = view.geometry(train).next_slot
+                kept = pygame.image.tobytes(view._static.subsurface(slot), "RGB")
+                bare = pygame.image.tobytes(view._ground.subsurface(slot), "RGB")
+                assert kept != bare, (moment, train, "the open end is not marked")
+    finally:
+        app.close()
