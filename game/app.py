@@ -3,8 +3,8 @@
 Time drives everything: each frame measures the seconds since the last one (capped, so a
 stall or a breakpoint does not fast-forward the game) and passes them to the top scene's
 ``update``. ``App.step(dt)`` runs exactly one frame with a given ``dt``: the real loop calls it
-with the clock's reading, tests call it with a fixed step after posting synthetic events, so
-a test never sleeps or reads the wall clock.
+with the clock's reading and sleeps between frames as long as they allow (:mod:`game.pacing`);
+tests call it with a fixed step after posting synthetic events, never sleeping.
 
 Screens and input (:mod:`game.input`): scenes draw on ``app.screen``, the logical canvas, which
 is the window itself unless the window is under the smallest designed size or wider than 21:9
@@ -24,13 +24,14 @@ from __future__ import annotations
 import dataclasses
 import os
 import sys
+import time
 import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game import i18n, startup
+from game import i18n, pacing, startup
 from game.guard import Guard
 from game.i18n import _
 from game.input.focus import draw_focus
@@ -46,6 +47,7 @@ from game.sound.audio import SoundBoard
 from game.sound.start import shared_sounds
 from game.store.settings import Settings
 from game.view import controls, fonts, frame_marks, surface_cache, toasts
+from game.view.present import Presenter
 from game.view.theme import Theme, theme_by_id
 from game.view.tiles import TileRenderer
 
@@ -121,6 +123,9 @@ class App:
         self.screen = self._canvas()  # the logical canvas every scene draws on
         self.router = InputRouter(self.viewport)
         self.idle = 0.0  # seconds since the last input (the kiosk's timeout reads it)
+        self.pacer = pacing.FramePacer()  # how long the loop may sleep between frames
+        self.presenter = Presenter()
+        self.power = pacing.PowerWatch()
         if fullscreen or kiosk is not None:
             self.set_fullscreen(True)
         if store is not None:
@@ -172,12 +177,14 @@ class App:
     def push(self, scene: Scene) -> None:
         self.stack.append(scene)
         scene.enter()
+        self.pacer.wake()  # a new scene: its first moments at the full rate
 
     def pop(self) -> Scene | None:
         if not self.stack:
             return None
         scene = self.stack.pop()
         scene.exit()
+        self.pacer.wake()
         if self.stack:
             self.stack[-1].resume()
         else:
@@ -293,16 +300,15 @@ class App:
                 scene.resize(self.size)
 
     def present(self) -> None:
-        """Show the canvas: flip it, or scale it into the window between bars first."""
-        if self.screen is not self.window:
-            self.window.fill((0, 0, 0))
-            x, y, w, h = self.viewport.dest
-            target = self.window.subsurface((x, y, w, h))
-            try:
-                pygame.transform.smoothscale(self.screen, (w, h), target)
-            except ValueError:  # an unusual pixel format: plain scaling
-                pygame.transform.scale(self.screen, (w, h), target)
-        pygame.display.flip()
+        """Show the canvas (scaled into the window between bars where the shapes differ):
+        all of a moving frame, only the changed parts of a calmer one."""
+        dest = pygame.Rect(self.viewport.dest)
+        self.presenter.present(self.screen, self.window, dest, self.pacer.fps < pacing.FULL_FPS)
+
+    @property
+    def saving_power(self) -> bool:
+        """Battery saver: as the player set it, or (auto) while the machine runs on battery."""
+        return self.power.saving(self.settings.battery_saver, self.pacer.clock)
 
     @property
     def theme(self) -> Theme:
@@ -376,14 +382,18 @@ class App:
         """Run one frame of ``dt`` seconds: input, update, draw. False once the app should stop.
 
         An error in the frame is contained (:mod:`game.guard`): the game goes on from its menu."""
+        self.pacer.tick(dt)
+        self.idle += max(0.0, dt)  # real time: a still loop sleeps for whole seconds
         dt = max(0.0, min(MAX_DT, dt))
         with self.guard.frame(dt):
             self._frame(dt)
         return self.running
 
     def _frame(self, dt: float) -> None:
-        self.idle += dt
-        for event in pygame.event.get():
+        events = pygame.event.get()
+        if events:
+            self.pacer.wake()
+        for event in events:
             self.dispatch(event)
         for intent in self.router.update(dt):
             self._intent(intent)
@@ -393,6 +403,8 @@ class App:
         if top is not None:
             top.update(dt)
         self.time += dt
+        calm, saver = self.settings.reduced_motion, self.saving_power
+        self.pacer.choose(self._pace(), self.idle, calm=calm, saver=saver)
         self.draw(self.screen)
         self.present()
         self.frames += 1
@@ -427,6 +439,8 @@ class App:
         if kind in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
             self.window_changed()
             return
+        if kind in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
+            self.presenter.forget()  # the screen may have lost what it showed
         if kind == pygame.WINDOWFOCUSLOST:
             self.router.release_all()
         if self.kiosk is not None and self.kiosk.intercept(event):
@@ -525,14 +539,33 @@ class App:
             draw_strip(surface, row, place, theme)
             self.hint_strip_rect = place
 
-    def run(self, max_frames: int | None = None) -> int:
-        clock = pygame.time.Clock()
-        dt = 1 / 60
+    def _pace(self) -> pacing.Pace:
+        """What the frames need now: the top scene's pace, a notice's fade, the kiosk's."""
+        if self.notices or (self.kiosk is not None and self.kiosk.corner_time is not None):
+            return pacing.MOVING
+        return self.top.pace() if self.top is not None else pacing.STILL
+
+    def run(self, max_frames: int | None = None, seconds: float | None = None) -> int:
+        """Play until the window closes (or ``max_frames`` frames, ``seconds`` of wall time).
+        Between frames it sleeps as the pace allows; an input ends the sleep at once."""
+        end = None if seconds is None else time.monotonic() + seconds
+        last = time.monotonic()
         while self.running:
-            self.step(dt)
+            now = time.monotonic()
+            self.step(now - last if self.frames else 1 / 60)
+            last = now
             if max_frames is not None and self.frames >= max_frames:
                 break
-            dt = clock.tick(120) / 1000.0
+            if end is not None and now >= end:
+                break
+            due = (
+                now + self.pacer.interval()
+                if end is None
+                else min(now + self.pacer.interval(), end)
+            )
+            while time.monotonic() < due - 0.001 and not pygame.event.peek():
+                # short naps, looking for input between them (SDL's own wait polls harder)
+                time.sleep(min(pacing.NAP, due - time.monotonic()))
         return self.exit_code
 
     def close(self) -> None:

@@ -214,7 +214,7 @@ def test_the_key_code_check_sees_one(tmp_path: Path) -> None:
 
 TOP_LEVEL = {  # the plumbing at the top of game/: everything else lives in a package
     "__init__.py", "app.py", "cli.py", "selftest.py", "processes.py", "startup.py",
-    "launch.py", "guard.py", "supervisor.py", "trace.py",
+    "launch.py", "guard.py", "supervisor.py", "trace.py", "pacing.py",
 }  # fmt: skip
 
 

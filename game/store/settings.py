@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields
 # Opponents' pace: how long a computer seat pauses before each move, in seconds.
 PACE_SECONDS: dict[str, float] = {"slow": 1.3, "normal": 0.75, "fast": 0.3}
 PACES: tuple[str, ...] = tuple(PACE_SECONDS)
+BATTERY_SAVER: tuple[str, ...] = ("auto", "on", "off")
 MAX_ANIMATION_SPEED = 4.0
 # The theme ids the view draws (game.view.theme.THEMES, which a test holds to this list): the
 # store checks a loaded theme against them without importing the view.
@@ -49,6 +50,9 @@ class Settings:
     opponent: str = ""  # a computer seat kind; "" for the game's default (the strongest)
     take_backs: bool = False  # Undo at the table (a match where it is used is practice)
     kiosk_take_backs: bool = False  # the operator lets kiosk players take turns back too
+    # Battery saver: "auto" (on while the machine runs on battery), "on" or "off". It caps the
+    # frame rate at 30 and stops the decoration's motion; the game's own animations stay.
+    battery_saver: str = "auto"
 
     @property
     def reduced_motion(self) -> bool:

@@ -16,7 +16,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeGuard, TypeVar
 
 from game.i18n import translate
-from game.store.settings import MAX_ANIMATION_SPEED, PACES, THEME_IDS, Settings
+from game.store.settings import BATTERY_SAVER, MAX_ANIMATION_SPEED, PACES, THEME_IDS, Settings
 
 if TYPE_CHECKING:  # the rules are imported where used: reading the settings needs none
     from game.rules import GameState
@@ -193,6 +193,7 @@ _SETTINGS_CHECKS: dict[str, Check] = {
     "opponent": _text(r"[a-z0-9_]{0,32}"),
     "take_backs": _boolean,
     "kiosk_take_backs": _boolean,
+    "battery_saver": _choice(BATTERY_SAVER),
 }
 
 

@@ -12,6 +12,7 @@ from typing_extensions import override
 from game.i18n import _
 from game.input.intents import Intent
 from game.match.computer_move import ComputerMove
+from game.pacing import ATTRACT, Pace
 from game.rules import PLAY, Rules
 from game.scenes import flow
 from game.scenes.kit.base import Scene
@@ -33,6 +34,10 @@ class AttractScene(Scene):
 
     PLAYERS = 4
     guided = False  # any key or touch wakes it: nothing to choose
+
+    @override
+    def pace(self) -> Pace:
+        return ATTRACT  # the table plays itself at the attract mode's own pace
 
     def __init__(self, app: App, seed: int | None = None) -> None:
         super().__init__(app)

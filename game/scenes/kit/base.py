@@ -26,6 +26,7 @@ from game.i18n import N_, _
 from game.input.focus import FocusItem, FocusRing, button_items, scene_buttons
 from game.input.intents import Act, Intent
 from game.input.keymap import DEFAULT_BINDINGS, Bindings, Keymap
+from game.pacing import MOVING, Pace
 from game.view import surfaces
 from game.view.theme import Theme
 
@@ -118,6 +119,11 @@ class Scene:
         if ring is None:
             ring = self.__dict__["_nav"] = FocusRing()
         return ring
+
+    def pace(self) -> Pace:
+        """What this scene's next frames need (:mod:`game.pacing`): every frame unless a scene
+        says it is calmer (the loop then sleeps between frames)."""
+        return MOVING
 
     def keep_clear(self) -> list[pygame.Rect]:
         """Where the key strip must not go (beside page titles and the focus items): what

@@ -19,6 +19,7 @@ from typing_extensions import override
 
 from game.input.focus import scene_buttons
 from game.input.intents import Act
+from game.pacing import AMBIENT, MOVING, STILL, Pace
 from game.scenes.kit.base import Scene
 
 if TYPE_CHECKING:
@@ -49,6 +50,16 @@ class ButtonScene(Scene):
     @override
     def handle(self, event: pygame.event.Event) -> None:
         self.handle_buttons(event)
+
+    def buttons_pace(self) -> Pace:
+        """The buttons' own motion: fading in or out (every frame), a primary one breathing
+        (decoration), or none (still)."""
+        buttons = scene_buttons(self)
+        if any(b.appear != (1.0 if b.visible else 0.0) for b in buttons):
+            return MOVING
+        if any(b.pulse and b.visible and b.enabled for b in buttons):
+            return AMBIENT
+        return STILL
 
     @override
     def update(self, dt: float) -> None:

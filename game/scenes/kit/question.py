@@ -17,6 +17,7 @@ from typing_extensions import override
 
 from game import i18n
 from game.i18n import N_, _
+from game.pacing import Pace
 from game.scenes import flow
 from game.scenes.kit.buttons import ButtonScene
 from game.view import controls, typeset
@@ -31,6 +32,10 @@ class QuestionScene(ButtonScene):
     opaque = False
     title = ""  # an msgid: translated when drawn
     words = ""  # an msgid too
+
+    @override
+    def pace(self) -> Pace:
+        return self.buttons_pace()  # a question waits: nothing moves but its buttons
 
     def __init__(self, app: App) -> None:
         super().__init__(app)

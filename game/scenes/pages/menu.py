@@ -15,6 +15,7 @@ from typing_extensions import override
 
 from game.i18n import _, ngettext
 from game.input.intents import Act
+from game.pacing import AMBIENT, MOVING, Pace
 from game.scenes import flow
 from game.scenes.kit.buttons import ButtonScene
 from game.view import controls, typeset
@@ -35,6 +36,11 @@ def title_size(name: str, width: int, u: float) -> int:
 
 
 class MenuScene(ButtonScene):
+    @override
+    def pace(self) -> Pace:
+        """The domino line drifts (decoration, at its own low rate), unless buttons fade."""
+        return MOVING if self.buttons_pace() == MOVING else AMBIENT
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.buttons: list[controls.Button] = []

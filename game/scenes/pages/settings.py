@@ -20,12 +20,15 @@ from game.i18n import N_, _
 from game.scenes import flow
 from game.scenes.kit.base import PACE_LABELS
 from game.scenes.kit.options import Option, OptionsScene
+from game.store.settings import BATTERY_SAVER
 from game.view.theme import THEMES
 
 if TYPE_CHECKING:
     from game.app import App
 
 ANIMATION = {1.0: N_("Normal"), 1.8: N_("Fast"), 0.0: N_("Off (reduced motion)")}
+# Translators: battery saver's choices: on while the machine runs on its battery, on, off
+SAVER_LABELS = {"auto": N_("On battery"), "on": N_("On"), "off": N_("Off")}
 LANGUAGE_CHOICES = ["auto", *i18n.LANGUAGES]
 
 
@@ -115,6 +118,14 @@ class SettingsScene(OptionsScene):
                 lambda: s.animation_speed,
                 setter("animation_speed"),
                 lambda v: i18n.translate(ANIMATION[v]) if v in ANIMATION else f"x{v:g}",
+            ),
+            Option(
+                # Translators: a setting: a lower frame rate and no decorative motion
+                N_("Battery saver"),
+                list(BATTERY_SAVER),
+                lambda: s.battery_saver if s.battery_saver in BATTERY_SAVER else "auto",
+                setter("battery_saver"),
+                lambda v: i18n.translate(SAVER_LABELS[v]),
             ),
             Option(
                 N_("Sound"),

@@ -24,6 +24,7 @@ from game.input.focus import FocusItem
 from game.input.intents import Act, Intent
 from game.levels import lesson
 from game.match.session import MatchConfig, Session, your_name
+from game.pacing import MOVING, Pace
 from game.rules import (
     DRAW,
     PASS,
@@ -380,6 +381,12 @@ class LessonScene(TableScene):
         self.next_button.visible = self._button_shown()
         self.next_button.label = _("Finish") if self._last_page() else _("Next")
         self.next_button.update(dt)
+
+    @override
+    def pace(self) -> Pace:
+        if self.glow > 0 or self.next_button.appear != (1.0 if self.next_button.visible else 0.0):
+            return MOVING  # the guide's glow fades, its button comes and goes
+        return super().pace()
 
     def awaits_learner(self) -> bool:
         """The guide is waiting for the learner: a page (or the summary) to read with its

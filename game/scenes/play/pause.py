@@ -11,6 +11,7 @@ from typing_extensions import override
 from game.i18n import _
 from game.input.intents import Act
 from game.match.session import Session
+from game.pacing import Pace
 from game.scenes import flow
 from game.scenes.kit.buttons import ButtonScene
 from game.view import controls
@@ -23,6 +24,10 @@ if TYPE_CHECKING:
 
 class PauseScene(ButtonScene):
     opaque = False
+
+    @override
+    def pace(self) -> Pace:
+        return self.buttons_pace()  # the game is paused: nothing moves but the buttons
 
     def __init__(self, app: App, session: Session | None) -> None:
         super().__init__(app)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing_extensions import override
 
+from game.pacing import AMBIENT, MOVING, TICKING, Pace
 from game.rules import PASS, PLAY
 from game.scenes import flow
 from game.scenes.kit.base import Scene
@@ -36,6 +37,23 @@ class TableTurns(TableBase):
             self._undo_key = key
             self._undo_point = session.undo_point()
         return self._undo_point is not None
+
+    # ------------------------------------------------------------------ pace
+
+    @override
+    def pace(self) -> Pace:
+        """Every frame while anything moves (a tile in flight, a ring, a banner, a toast, the
+        hand settling, a held tile); the clock kept while a timer runs (a computer seat's
+        pause, the no-play message before the marker goes down, a hint being thought); else
+        only the slow pulse of what is lit (decoration)."""
+        view = self.view
+        if view.busy or view.effects or view.fades or view.banners or view.toast is not None:
+            return MOVING
+        if self.dragging or not view.tray.settled or self.state.phase != PLAY:
+            return MOVING
+        if not self.ready or self._hint_job is not None or self.state.legal_actions() == [PASS]:
+            return TICKING
+        return AMBIENT
 
     # ------------------------------------------------------------------ turns
 
