@@ -126,7 +126,9 @@ class TableView(Playback, Felt, TrainMarks, Plates, Bars, TrayDrawing):
         for fade in self.fades:
             fade.surface.set_alpha(round(255 * (1.0 - ease_in_out(fade.age / fade.duration))))
             surface.blit(fade.surface, fade.pos)
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 4.2)
+        # a calm table (waiting on a timer) holds its glows still: a frame changes only when
+        # something on it does
+        pulse = 0.75 if self.calm else 0.5 + 0.5 * math.sin(self.clock * 4.2)
         self._draw_lane_states(surface, pulse)
         self._draw_open_doubles(surface, pulse)
         self._draw_markers(surface)

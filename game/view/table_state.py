@@ -77,6 +77,7 @@ class TableState:
         self.trains: list[list[tuple[int, int]]] = [[] for _ in range(players + 1)]
         self.markers = [False] * players
         self.open_doubles: list[int] = []
+        self.calm = False  # glows held still (the scene's pace is a timer's, not motion)
         self.open_double_tags: dict[int, pygame.Rect] = {}  # where each OPEN DOUBLE tag was drawn
         self.hand_counts = [0] * players
         self.boneyard = 0

@@ -41,6 +41,7 @@ from typing_extensions import override
 
 from game.i18n import _, ngettext
 from game.match.session import Session
+from game.pacing import TICKING
 from game.rules import DRAW, END_TURN, PLAY, Tile
 from game.scenes import flow
 from game.scenes.play.table_focus import TableFocus
@@ -259,6 +260,7 @@ class TableScene(TablePointer, TableFocus, TableHelp, TableTurns, TablePrompt):
         self._replan()
         self._update_info(dt)
         self._refresh_overlay()
+        view.calm = self.pace() == TICKING
         for button in self.buttons.values():
             button.update(dt)
 
