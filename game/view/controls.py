@@ -52,6 +52,11 @@ class Button:
     def active(self) -> bool:
         return self.visible and self.enabled and self.appear > 0.6
 
+    @property
+    def fading(self) -> bool:
+        """Still easing in or out toward ``visible``."""
+        return self.appear != (1.0 if self.visible else 0.0)
+
     def handle(self, event: pygame.event.Event) -> bool:
         """React to mouse events; True if the event was used."""
         if not self.active:

@@ -55,7 +55,7 @@ class ButtonScene(Scene):
         """The buttons' own motion: fading in or out (every frame), a primary one breathing
         (decoration), or none (still)."""
         buttons = scene_buttons(self)
-        if any(b.appear != (1.0 if b.visible else 0.0) for b in buttons):
+        if any(b.fading for b in buttons):
             return MOVING
         if any(b.pulse and b.visible and b.enabled for b in buttons):
             return AMBIENT

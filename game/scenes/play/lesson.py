@@ -384,7 +384,7 @@ class LessonScene(TableScene):
 
     @override
     def pace(self) -> Pace:
-        if self.glow > 0 or self.next_button.appear != (1.0 if self.next_button.visible else 0.0):
+        if self.glow > 0 or self.next_button.fading:
             return MOVING  # the guide's glow fades, its button comes and goes
         return super().pace()
 
