@@ -12,7 +12,7 @@ import pytest
 from game import i18n
 from game.app import App
 from game.levels import lesson
-from game.rules import DRAW, Play
+from game.rules import Play
 from game.scenes.pages.menu import MenuScene
 from game.scenes.play.lesson import LessonScene, LessonSummaryScene, draw_guide, lesson_table
 
@@ -47,17 +47,8 @@ def walk(app: App) -> Iterator[LessonScene]:
             frames(app)
         frames(app, 20)
         yield scene
-        top = app.top
         before = (scene.step_index, scene.move_index)
-        wanted = scene.expected()
-        if isinstance(top, LessonSummaryScene):
-            top.next()
-        elif scene.step.page:
-            scene.next_page()
-        elif isinstance(wanted, Play):
-            scene.try_play(wanted.tile, wanted.train, None)
-        elif wanted == DRAW:
-            scene.do_draw()
+        scene.take_step()
         for _ in range(60 * 60):
             if (scene.step_index, scene.move_index) != before or scene.finished:
                 break

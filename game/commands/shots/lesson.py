@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from game.commands.shots.camera import FRAME, Camera
-from game.rules import DRAW, Play
 
 
 def lesson_shots(cam: Camera) -> None:
     """Every step of the guided first game, each when it waits for the learner."""
     from game.scenes.pages.menu import MenuScene
-    from game.scenes.play.lesson import LessonScene, LessonSummaryScene, lesson_table
+    from game.scenes.play.lesson import LessonScene, lesson_table
 
     app = cam.app
     pace = app.settings.opponent_pace
@@ -27,17 +26,8 @@ def lesson_shots(cam: Camera) -> None:
         cam.frames(45)  # the guide's glow and the lifted tile settle
         number += 1
         cam.shot(f"40_lesson_{number:02d}_{scene.step.key}")
-        top = app.top
         before = (scene.step_index, scene.move_index)
-        wanted = scene.expected()
-        if isinstance(top, LessonSummaryScene):
-            top.next()
-        elif scene.step.page:
-            scene.next_page()
-        elif isinstance(wanted, Play):
-            scene.try_play(wanted.tile, wanted.train, None)
-        elif wanted == DRAW:
-            scene.do_draw()
+        scene.take_step()
         for _ in range(60 * 60):
             if (scene.step_index, scene.move_index) != before or scene.finished:
                 break
