@@ -4,7 +4,7 @@ stepped by hand and a hint or plan being worked out is waited for with ``finish_
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pygame
 import pytest
@@ -16,7 +16,9 @@ from game.ai.simple import make_seat
 from game.app import App
 from game.match.session import MatchConfig, Session
 from game.rules import DRAW, END_TURN, PASS, Action, Play, Rules
+from game.rules.events import RoundEnded
 from game.scenes.pages.menu import MenuScene
+from game.scenes.play.summary import RoundSummaryScene
 from game.scenes.play.table import TableScene
 from game.view.table import level_label
 
@@ -361,12 +363,14 @@ def test_large_tiles_make_the_hand_bigger(app: App) -> None:
     assert view.layout.hand_width == before
 
 
-def test_the_round_summary_speaks_the_language_of_the_moment(app: App) -> None:
+def round_summary(
+    app: App, kinds: list[str | None], reshape: Callable[[RoundEnded], RoundEnded] | None = None
+) -> tuple[Session, RoundEnded, RoundSummaryScene]:
+    """A one-round match at a table of ``kinds`` played out by simple seats, and its summary
+    shown over the table (``reshape`` may change how the round ended first)."""
     from game.rules import events as ev
-    from game.scenes.play.summary import RoundSummaryScene
     from game.view.table import RoundResult
 
-    kinds: list[str | None] = [None, "easy", "normal"]
     rules = Rules.standard().with_options(rounds=1)
     session = Session(MatchConfig(3, rules, "normal", 8), inline=True, kinds=kinds)
     session.start_round()
@@ -378,11 +382,18 @@ def test_the_round_summary_speaks_the_language_of_the_moment(app: App) -> None:
             if isinstance(event, ev.RoundEnded):
                 ended = event
     assert ended is not None
+    if reshape is not None:
+        ended = reshape(ended)
     table = TableScene(app, session)
     table.view.result = RoundResult(ended)
     table.summary_shown = True
     summary = RoundSummaryScene(app, session, table.view)
     app.reset(MenuScene(app), table, summary)
+    return session, ended, summary
+
+
+def test_the_round_summary_speaks_the_language_of_the_moment(app: App) -> None:
+    session, ended, summary = round_summary(app, [None, "easy", "normal"])
     frames(app, 5)
     english = summary.headline()
     assert summary.button.label == "See the final results"
@@ -450,27 +461,11 @@ def test_the_headline_says_you_and_the_others_went_out_in_its_own_sentence(app: 
     """When you and another seat went out together (the first turns of a chain), the headline
     is a sentence of its own, so the verb can agree with "you" (Tamil, Icelandic, Basque)."""
     from game.rules import RoundEnd
-    from game.rules import events as ev
-    from game.scenes.play.summary import RoundSummaryScene
-    from game.view.table import RoundResult
 
-    rules = Rules.standard().with_options(rounds=1)
-    session = Session(MatchConfig(3, rules, "normal", 8), inline=True, kinds=[None, "easy", "easy"])
-    session.start_round()
-    state = session.state
-    seats = [make_seat("greedy", 80 + s) for s in range(3)]
-    ended: ev.RoundEnded | None = None
-    while state.phase == "play":
-        for event in session.apply(seats[state.current].choose(state.observation(state.current))):
-            if isinstance(event, ev.RoundEnded):
-                ended = event
-    assert ended is not None
-    together = ended._replace(reason=RoundEnd.OUT, winners=(0, 1))
-    table = TableScene(app, session)
-    table.view.result = RoundResult(together)
-    table.summary_shown = True
-    summary = RoundSummaryScene(app, session, table.view)
-    app.reset(MenuScene(app), table, summary)
+    def together(ended: RoundEnded) -> RoundEnded:
+        return ended._replace(reason=RoundEnd.OUT, winners=(0, 1))
+
+    session, _ended, summary = round_summary(app, [None, "easy", "easy"], together)
     frames(app, 2)
     assert summary.headline() == f"You and {session.names[1]} went out"
     i18n.set_language("ta")
