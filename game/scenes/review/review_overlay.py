@@ -42,7 +42,7 @@ def draw_tag(
     as the window's own (the table here is a smaller copy). Where it was drawn."""
     th = view.theme
     u = view.layout.scale
-    size = max(10, round(14 * u), typeset.legible_at(text_scale or u))
+    size = max(round(14 * u), typeset.legible_at(text_scale or u))  # the floor is 10 at least
     label = typeset.text(word, size, th.text_dark if strong else th.text, bold=True)
     rect = label.get_rect().inflate(max(8, round(12 * u)), 2)
     if below:
