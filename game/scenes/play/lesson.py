@@ -404,11 +404,9 @@ class LessonScene(TableScene):
         return self.ready and wanted in self.legal()
 
     def take_step(self) -> None:
-        """Do what the guide waits for, as the learner would (the screenshot run and tests):
-        Next on a page or on the summary, the asked tile onto its train, or Draw."""
-        top = self.app.top
+        """Do what the guide waits for, as the learner would (the screenshot run and tests)."""
         wanted = self.expected()
-        if isinstance(top, LessonSummaryScene):
+        if isinstance(top := self.app.top, LessonSummaryScene):
             top.next()
         elif self.step.page:
             self.next_page()
