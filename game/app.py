@@ -34,8 +34,6 @@ import pygame
 from game import i18n, pacing, startup
 from game.guard import Guard
 from game.i18n import _
-from game.input.focus import draw_focus
-from game.input.glyphs import draw_strip, hint_strip, place_clear_of
 from game.input.intents import Act, Device, Intent
 from game.input.keymap import DEFAULT_KEYMAP
 from game.input.router import InputRouter
@@ -43,6 +41,7 @@ from game.input.viewport import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, Viewport
 from game.launch import open_app as open_app  # the game as a player opens it
 from game.launch import run as run
 from game.scenes.kit.base import Scene
+from game.scenes.kit.focus_strip import draw_focus_and_keys
 from game.sound.audio import SoundBoard
 from game.sound.start import shared_sounds
 from game.store.settings import Settings
@@ -299,11 +298,24 @@ class App:
             for scene in getattr(self, "stack", []):
                 scene.resize(self.size)
 
-    def present(self) -> None:
+    def present(self, area: pygame.Rect | None = None) -> None:
         """Show the canvas (scaled into the window between bars where the shapes differ):
-        all of a moving frame, only the changed parts of a calmer one."""
+        all of a moving frame, only the changed parts of a calmer one (within ``area``)."""
         dest = pygame.Rect(self.viewport.dest)
-        self.presenter.present(self.screen, self.window, dest, self.pacer.fps < pacing.FULL_FPS)
+        calm = self.pacer.fps < pacing.FULL_FPS
+        self.presenter.present(self.screen, self.window, dest, calm, area)
+
+    def _calm_area(self) -> pygame.Rect | None:
+        """Where this frame can differ from the last one shown: the top scene's calm area in
+        a calm frame when it alone is drawn and the screen holds the last frame; else all."""
+        top = self.top
+        if self.pacer.fps >= pacing.FULL_FPS or top is None or not self.presenter.knows():
+            return None
+        if len(self.stack) > 1 and not top.opaque:
+            return None  # the scenes under it are drawn too
+        if self.notices or self.kiosk is not None or not self.router.last_device.pointer:
+            return None  # a toast, the kiosk's corner, the focus ring: drawn over everything
+        return top.calm_area()
 
     @property
     def saving_power(self) -> bool:
@@ -405,8 +417,11 @@ class App:
         self.time += dt
         calm, saver = self.settings.reduced_motion, self.saving_power
         self.pacer.choose(self._pace(), self.idle, calm=calm, saver=saver)
+        area = self._calm_area()
+        self.screen.set_clip(area)  # a calm frame repaints only where it can change
         self.draw(self.screen)
-        self.present()
+        self.screen.set_clip(None)
+        self.present(area)
         self.frames += 1
         if self.frames == 1:
             startup.first_frame()
@@ -513,31 +528,10 @@ class App:
 
     def draw_focus(self, surface: pygame.Surface) -> None:
         """The keyboard/gamepad focus ring and the buttons to press, for the device in use."""
-        top = self.top
-        device = self.router.last_device
+        top, device = self.top, self.router.last_device
         self.hint_strip_rect = None
-        if top is None or device.pointer:
-            return
-        from game.view.layout import ui_scale
-
-        u = ui_scale(surface.get_size())
-        theme = self.theme
-        rect = top.focus_rect()
-        if rect is not None:
-            draw_focus(surface, rect, theme, self.time, u)
-        hints = top.hints()
-        made = hint_strip(hints, device, theme, u) if hints else None
-        if made is not None:
-            row, strip = made
-            margin = max(6, round(10 * u))
-            titles = [*frame_marks.titles_drawn(), *top.keep_clear()]
-
-            def items() -> list[pygame.Rect]:
-                return [item.rect for item in top.focus_items()]
-
-            place = place_clear_of(strip, surface.get_size(), margin, titles, items)
-            draw_strip(surface, row, place, theme)
-            self.hint_strip_rect = place
+        if top is not None and not device.pointer:
+            self.hint_strip_rect = draw_focus_and_keys(surface, top, device, self.theme, self.time)
 
     def _pace(self) -> pacing.Pace:
         """What the frames need now: the top scene's pace, a notice's fade, the kiosk's."""

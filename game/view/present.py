@@ -22,13 +22,18 @@ class Presenter:
         self._size: tuple[int, int] = (0, 0)
         self.last_update: list[pygame.Rect] = []  # what the last frame put on screen
 
+    def knows(self) -> bool:
+        """Is the last frame shown known (so a frame may be painted only where it changed)?"""
+        return self._shown is not None
+
     def forget(self) -> None:
         """The screen's contents are no longer known (a new window, an expose): show all."""
         self._shown = None
 
-    def changed(self, canvas: pygame.Surface) -> list[pygame.Rect]:
+    def changed(self, canvas: pygame.Surface, area: pygame.Rect | None = None) -> list[pygame.Rect]:
         """The bands of ``canvas`` that differ from the last frame shown (all of it when that
-        is not known), as one rect per run of bands; ``canvas`` is then the last shown."""
+        is not known), as one rect per run of bands, looking only at the rows of ``area``
+        when given; ``canvas`` is then the last shown."""
         pixels = canvas.get_buffer().raw
         shown, was, size = self._shown, self._size, canvas.get_size()
         self._shown, self._size = pixels, size
@@ -36,8 +41,12 @@ class Presenter:
             return [canvas.get_rect()]
         pitch = canvas.get_pitch()
         width, height = size
+        first, last = 0, height
+        if area is not None:
+            first = max(0, area.top) // BAND * BAND
+            last = min(height, max(first, area.bottom))
         rects: list[pygame.Rect] = []
-        for top in range(0, height, BAND):
+        for top in range(first, last, BAND):
             rows = min(BAND, height - top)
             start, end = top * pitch, (top + rows) * pitch
             if pixels[start:end] != shown[start:end]:
@@ -53,12 +62,14 @@ class Presenter:
         window: pygame.Surface,
         dest: pygame.Rect,
         compare: bool = True,
+        area: pygame.Rect | None = None,
     ) -> None:
         """Show ``canvas``: in ``window`` itself, or scaled into ``dest`` of it. ``compare``:
         show only what changed (a frame of moving tiles changes most of it: shown whole, not
-        compared, and the next comparison starts afresh)."""
+        compared, and the next comparison starts afresh); ``area``: only it can have changed
+        (the frame was painted there alone)."""
         if compare:
-            rects = self.changed(canvas)
+            rects = self.changed(canvas, area)
         else:
             self._shown = None
             rects = [canvas.get_rect()]

@@ -67,6 +67,35 @@ def test_the_screen_always_holds_the_frame_a_full_repaint_would() -> None:
         app.close()
 
 
+@pytest.mark.parametrize("size", [(960, 600), (640, 480)])
+def test_a_calm_menu_is_repainted_only_where_its_domino_line_drifts(size: tuple[int, int]) -> None:
+    """The menu's calm frames are painted only in the band the domino line winds along; each
+    is the same, pixel for pixel, as the whole menu painted again, and less is shown."""
+    app = new_app(size)
+    try:
+        menu = MenuScene(app)
+        app.reset(menu)
+        whole = pygame.Surface(app.screen.get_size())
+        calm = 0
+        frames(app, 10)  # the menu's words come in over its first frames
+        for _ in range(240):  # four seconds of menu at its ambient rate
+            paced_step(app)
+            area = app._calm_area()
+            app.draw(whole)  # the same frame, painted everywhere
+            assert pixels(whole) == pixels(app.screen), "a calm frame differs from a full paint"
+            if app.pacer.fps < pacing.FULL_FPS and menu.calm_area() is not None:
+                calm += 1
+                assert area == menu.calm_area()
+                assert area.height < app.screen.get_height() // 4
+                assert all(
+                    area.contains(rect) or area.colliderect(rect)
+                    for rect in app.presenter.last_update
+                )
+        assert calm > 20, "the menu did go calm"
+    finally:
+        app.close()
+
+
 def settled_person_table(app: App) -> TableScene:
     table = open_table(app, [None, "greedy", "greedy", "greedy"])
     for _ in range(60 * 60):

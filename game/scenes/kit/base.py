@@ -125,6 +125,11 @@ class Scene:
         says it is calmer (the loop then sleeps between frames)."""
         return MOVING
 
+    def calm_area(self) -> pygame.Rect | None:
+        """Where a calm frame (one slower than every frame) can differ from the last: the
+        loop then repaints only there. None: anywhere (the whole scene is drawn again)."""
+        return None
+
     def keep_clear(self) -> list[pygame.Rect]:
         """Where the key strip must not go (beside page titles and the focus items): what
         the scene shows there that a player reads, such as the table's top bar under a menu."""

@@ -41,8 +41,16 @@ class MenuScene(ButtonScene):
         """The domino line drifts (decoration, at its own low rate), unless buttons fade."""
         return MOVING if self.buttons_pace() == MOVING else AMBIENT
 
+    @override
+    def calm_area(self) -> pygame.Rect | None:
+        """Only the domino line drifts while the menu is calm: the band it winds along."""
+        if self._drawn < 4 or self.time < 1.0:
+            return None  # the title and its words still coming in
+        return self._train_band
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        self._train_band: pygame.Rect | None = None  # where the line was last drawn
         self.buttons: list[controls.Button] = []
         self._saves_version = -1
         self._drawn = 0  # frames drawn (the first is kept light: see draw)
@@ -271,7 +279,11 @@ class MenuScene(ButtonScene):
             base = min(height - size / 2 - 2, lowest + 6 + swing + size / 2)
             swing = min(swing, max(0.0, base - size / 2 - lowest - 4))
             if base - size / 2 < lowest + 2:
+                self._train_band = pygame.Rect(0, 0, 0, 0)  # nothing drifts
                 return  # no felt left under the buttons: no train rather than one behind them
+        # The band the line winds along, with room for a tile's shadow below it.
+        top = math.floor(base - swing - size / 2) - 2
+        self._train_band = pygame.Rect(0, top, width, math.ceil(2 * swing + size) + size // 2 + 6)
         pairs = [
             (12, 7),
             (7, 3),
