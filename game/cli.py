@@ -1,4 +1,5 @@
-"""Command line: ``python main.py`` plays; ``simulate``, ``verify``, ``replay``, ``screenshots``.
+"""Command line: ``python main.py`` plays; ``simulate``, ``verify``, ``replay``, ``screenshots``,
+``puzzles``.
 
 Nothing here imports pygame at module level, so headless commands never load it.
 """
@@ -340,6 +341,9 @@ def build_parser() -> argparse.ArgumentParser:
         "tournament", help="play computer levels against each other, seats rotated"
     )
     _add_tournament_options(tournament)
+    from game.commands.puzzles import add_parser as add_puzzles
+
+    add_puzzles(commands)
     return parser
 
 
@@ -398,6 +402,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(args)
         if args.command == "tournament":
             return _tournament(args)
+        if args.command == "puzzles":
+            from game.commands.puzzles import puzzles_main
+
+            return puzzles_main(args)
         if args.command == "verify":
             from game.commands.simulate import verify_main
 

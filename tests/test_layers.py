@@ -21,6 +21,8 @@ FORBIDDEN = {
     # One match being played: rules, computer seats and the disk, never the screen.
     "match": (*_SCREEN, *_ROOTS, "game.sound", "game.guard"),
     "levels": (*_SCREEN, *_ROOTS, "game.match", "game.sound"),
+    # Puzzles are made and proved beside the AI: the rules and the searches, no screen, no disk.
+    "puzzles": (*_SCREEN, *_ROOTS, "game.store", "game.match", "game.sound", "game.levels"),
     "sound": (*_SCREEN[:-1], *_ROOTS, "game.match", "game.ai"),
     "i18n": (*_SCREEN, *_ROOTS, "game.store", "game.match", "game.ai", "game.sound"),
     # View and input are one layer: the focus ring and the button prompts are drawn with the
@@ -93,6 +95,7 @@ PARTS = {
     "play.table": ("play.table_",),
     "play.table_": ("play.table_base",),
     "play.lesson": ("play.table", "play.summary"),
+    "play.puzzle": ("play.table",),
     "review.review_table": ("review.review_overlay", "review.review_summary", "review.review_"),
     "review.review_summary": ("review.review_words",),
     "kiosk.kiosk": ("kiosk.attract", "kiosk.pin_pad"),
