@@ -15,9 +15,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from game.puzzles import generate, read_puzzles, write_puzzles
-from game.puzzles.check import check
-from game.puzzles.model import KINDS, PuzzleError
+from game.puzzles import KINDS, generate
 
 MAX_COUNT = 10_000
 
@@ -44,6 +42,8 @@ def puzzles_main(args: argparse.Namespace) -> int:
 
 
 def generate_main(kind: str, count: int, seed: int, out: str) -> int:
+    from game.puzzles.model import write_puzzles
+
     if not 1 <= count <= MAX_COUNT:
         print(f"puzzles generate: --count must be 1 to {MAX_COUNT}", file=sys.stderr)
         return 2
@@ -65,6 +65,9 @@ def generate_main(kind: str, count: int, seed: int, out: str) -> int:
 
 
 def check_main(paths: Sequence[str], kinds: Sequence[str] | None = None) -> int:
+    from game.puzzles.check import check
+    from game.puzzles.model import PuzzleError, read_puzzles
+
     status = 0
     for name in paths:
         try:

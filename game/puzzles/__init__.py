@@ -13,8 +13,17 @@ again and says why it is refused when its answer or proof differs.
 
 from __future__ import annotations
 
-from .model import BEST_PLAY, GO_OUT, KINDS, LONGEST_LINE, Puzzle, PuzzleError, read_puzzles
-from .model import write_puzzles as write_puzzles
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .model import Puzzle
+
+# The kind names live here, free of imports, so the command line can offer them without
+# loading the rules (the first frame of the game builds the parser).
+LONGEST_LINE = "longest_line"
+GO_OUT = "go_out"
+BEST_PLAY = "best_play"
+KINDS = (LONGEST_LINE, GO_OUT, BEST_PLAY)
 
 
 def generate(kind: str, count: int, seed: int) -> list[Puzzle]:
@@ -34,14 +43,4 @@ def generate(kind: str, count: int, seed: int) -> list[Puzzle]:
     raise ValueError(f"kind {kind!r} is not one of {', '.join(KINDS)}")
 
 
-__all__ = [
-    "BEST_PLAY",
-    "GO_OUT",
-    "KINDS",
-    "LONGEST_LINE",
-    "Puzzle",
-    "PuzzleError",
-    "generate",
-    "read_puzzles",
-    "write_puzzles",
-]
+__all__ = ["BEST_PLAY", "GO_OUT", "KINDS", "LONGEST_LINE", "generate"]

@@ -20,10 +20,10 @@ from game.rules.actions import DRAW, PASS, Action, train_from_name, train_name
 from game.rules.record import RecordError, load_record_lines
 from game.rules.tiles import Tile
 
-LONGEST_LINE = "longest_line"
-GO_OUT = "go_out"
-BEST_PLAY = "best_play"
-KINDS = (LONGEST_LINE, GO_OUT, BEST_PLAY)
+from . import BEST_PLAY as BEST_PLAY
+from . import GO_OUT as GO_OUT
+from . import KINDS as KINDS
+from . import LONGEST_LINE as LONGEST_LINE
 
 FORMAT_VERSION = 1
 MAX_LINE = 200_000  # characters: a puzzle line longer than this is refused unread
