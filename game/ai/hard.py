@@ -379,3 +379,25 @@ class HardSeat:
         search = self.start(observation)
         search.step()
         return search.best()
+
+    def think_within(self, observation: Observation, seconds: float) -> HardSearch:
+        """A decision thought over for ``seconds`` (the table's pause, less a margin) or the
+        time guard, whichever is longer, unless the race settles it sooner: at the table the
+        player waits that long anyway, and more guesses play better. Without a clock (a fixed
+        number of guesses, reproducible) it thinks as ``choose`` does."""
+        config = self.config
+        if config.budget_ms is None:
+            search = self.start(observation)
+        else:
+            budget = max(seconds * 1000.0, config.budget_ms)
+            thinking = dataclasses.replace(config, iterations=None, budget_ms=budget)
+            self.remember(observation)
+            beliefs = self._memory.beliefs if config.remember else None
+            search = HardSearch(observation, thinking, position_rng(observation), beliefs)
+        search.step()
+        return search
+
+    def choose_within(self, observation: Observation, seconds: float) -> Action:
+        """:meth:`think_within`'s choice (the worker's answer when the table says how long
+        the seat's pause is)."""
+        return self.think_within(observation, seconds).best()

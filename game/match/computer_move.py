@@ -11,6 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+# Seconds before its pause ends that a thinking seat's answer is asked to be ready: the pipe
+# back from the worker and the frame that shows the move.
+THINK_MARGIN = 0.12
+
 if TYPE_CHECKING:
     from game.match.session import Session
     from game.rules import Action
@@ -34,14 +38,16 @@ class ComputerMove:
     ) -> Action | None:
         """The action to apply once the seat to move has answered and ``pause`` seconds have
         passed since it was asked, else None (call once a frame). ``moment`` is passed on to
-        the runner (see ``runner.request``)."""
+        the runner (see ``runner.request``), and so is the time to think: the pause less
+        :data:`THINK_MARGIN`, so the move is still shown when its pause ends."""
         state = session.state
         seat = state.current
         if self.seat != seat:
             self.seat = seat
             self._answer = None
             self._wait = pause
-            session.runner.request(seat, state.observation(seat), moment)
+            think_for = max(0.0, pause - THINK_MARGIN)
+            session.runner.request(seat, state.observation(seat), moment, think_for)
         if self._answer is None:
             answer = session.runner.poll()
             if answer is not None and answer[0] == seat:

@@ -30,10 +30,18 @@ from game.rules import Action, Observation
 
 
 class SeatRunner(Protocol):
-    def request(self, seat: int, observation: Observation, moment: int | None = None) -> None:
+    def request(
+        self,
+        seat: int,
+        observation: Observation,
+        moment: int | None = None,
+        think_for: float | None = None,
+    ) -> None:
         """Ask ``seat`` to decide; the answer comes from ``poll`` (now or on a later frame).
         With a ``moment`` (a position in the match) the seat's choice depends only on its
-        seed and that moment, so a match taken back and played again repeats it."""
+        seed and that moment, so a match taken back and played again repeats it. Without
+        one, ``think_for``: the seconds until the move is due, which a seat that gains from
+        thinking longer (Hard) may spend in the worker process."""
 
     def poll(self) -> tuple[int, Action] | None:
         """The seat and action of the answered request, if it is ready."""
@@ -79,7 +87,14 @@ class InlineRunner:
         self._seats = _rewound(self._kinds, self._seed, history)
         self._answer = None
 
-    def request(self, seat: int, observation: Observation, moment: int | None = None) -> None:
+    def request(
+        self,
+        seat: int,
+        observation: Observation,
+        moment: int | None = None,
+        think_for: float | None = None,
+    ) -> None:
+        # ``think_for`` is not used here: thinking in the frame for the pause would stop it.
         player = self._seats[seat]
         if moment is not None:
             reseed_seat(player, moment)
@@ -107,11 +122,16 @@ def _worker(
         if message[0] == "rewind":  # a take-back: start afresh, knowing the round so far
             seats = _rewound(kinds, seed, message[1])
             continue
-        ticket, seat, observation, moment = message
+        ticket, seat, observation, moment, think_for = message
         try:
+            player = seats[seat]
             if moment is not None:
-                reseed_seat(seats[seat], moment)
-            action = seats[seat].choose(observation)  # type: ignore[attr-defined]
+                reseed_seat(player, moment)  # take-backs: a fixed search, the same answer
+            within = getattr(player, "choose_within", None)
+            if think_for is not None and moment is None and within is not None:
+                action = within(observation, think_for)  # Hard thinks for the seat's pause
+            else:
+                action = player.choose(observation)  # type: ignore[attr-defined]
             index = observation.legal_actions.index(action)
         except Exception as error:  # a seat's bug must not stop the table: it checks anyway
             print(f"seat {seat} failed to decide: {error!r}", file=sys.stderr)
@@ -145,14 +165,20 @@ class ProcessRunner:
         """True while the seats decide in the worker process (not fallen back to the frame)."""
         return self._fallback is None
 
-    def request(self, seat: int, observation: Observation, moment: int | None = None) -> None:
+    def request(
+        self,
+        seat: int,
+        observation: Observation,
+        moment: int | None = None,
+        think_for: float | None = None,
+    ) -> None:
         if self._fallback is not None:
             self._fallback.request(seat, observation, moment)
             return
         self._ticket += 1
         self._pending = (self._ticket, seat, observation, moment)
         try:
-            self._conn.send((self._ticket, seat, observation, moment))
+            self._conn.send((self._ticket, seat, observation, moment, think_for))
         except (OSError, ValueError) as error:
             self._fail(error)
 

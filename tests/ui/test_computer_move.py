@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.match.computer_move import ComputerMove
+import pytest
+
+from game.match.computer_move import THINK_MARGIN, ComputerMove
 from game.rules import DRAW, Action, GameState, Observation, Rules
 
 
@@ -14,10 +16,18 @@ class ScriptedRunner:
 
     answer: Action
     asked: list[tuple[int, int | None]] = field(default_factory=list)
+    thinking_time: list[float | None] = field(default_factory=list)
     _pending: tuple[int, Action] | None = None
 
-    def request(self, seat: int, observation: Observation, moment: int | None = None) -> None:
+    def request(
+        self,
+        seat: int,
+        observation: Observation,
+        moment: int | None = None,
+        think_for: float | None = None,
+    ) -> None:
         self.asked.append((seat, moment))
+        self.thinking_time.append(think_for)
         self._pending = (seat, self.answer)
 
     def poll(self) -> tuple[int, Action] | None:
@@ -46,6 +56,8 @@ def test_the_move_waits_for_its_pause_and_the_seat_is_asked_once() -> None:
     assert taken == [None, None, None]  # 0.3 s of the 0.35 s pause
     assert move.take(session, 0.1, pause=0.35, moment=7) == legal  # type: ignore[arg-type]
     assert session.runner.asked == [(state.current, 7)]
+    # The seat may think for the pause, less a margin so its move is shown when the pause ends.
+    assert session.runner.thinking_time == [pytest.approx(0.35 - THINK_MARGIN)]
 
 
 def test_an_answer_the_rules_refuse_becomes_the_first_legal_action() -> None:

@@ -118,7 +118,7 @@ class ScriptedRunner:
         self.session = session
         self._answer: tuple[int, Action] | None = None
 
-    def request(self, seat: int, observation: object, moment: int | None = None) -> None:
+    def request(self, seat: int, observation: object, *_when: object) -> None:
         script = self.session.script
         index = self.session.applied
         if index < len(script) and script[index][0] == seat:
