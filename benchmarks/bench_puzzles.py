@@ -2,11 +2,12 @@
 
     python benchmarks/bench_puzzles.py [--endgames 200] [--count 100] [--kinds ...]
 
-1. Go-out endgames of four seats with four tiles in every hand (and two to four tiles, mixed),
-   the boneyard empty: each solved exactly from scratch (``game.puzzles.endgame.solve``); the
-   time per position at p50, p95 and the slowest. Positions come from seeded matches of Normal
-   seats played until every seat's first turn is over, then every hand dealt afresh from the
-   tiles not yet on the table, so the table is a real one and the hands are as full as asked.
+1. Go-out endgames of four seats with four tiles in every hand (and two to four tiles,
+   mixed), the boneyard empty (and four tiles to draw, their order known): each solved exactly
+   from scratch (``game.puzzles.endgame.solve``); the time per position at p50, p95 and the
+   slowest. Positions come from seeded matches of Normal seats played until every seat's
+   first turn is over, then every hand dealt afresh from the tiles not yet on the table, so
+   the table is a real one and the hands are as full as asked.
 2. Generation of ``--count`` puzzles of each kind (``puzzles generate``), timed.
 """
 
@@ -27,9 +28,10 @@ from game.rules import PLAY, GameState, Play, Rules  # noqa: E402
 from game.rules.tiles import iter_ids  # noqa: E402
 
 
-def endgame(seed: int, tiles: tuple[int, int]) -> GameState | None:
+def endgame(seed: int, tiles: tuple[int, int], pile: int = 0) -> GameState | None:
     """A four-seat table after everyone's first turn, hands dealt again with ``tiles`` tiles
-    each (between the bounds) from what is not on the table; None when too few are left."""
+    each (between the bounds) from what is not on the table, ``pile`` tiles left to draw in a
+    known order; None when too few are left."""
     rng = random.Random(seed)
     rules = (Rules.standard() if seed % 2 else Rules.station()).with_options(rounds=1)
     state = GameState.new(rules, 4, seed)
@@ -49,7 +51,7 @@ def endgame(seed: int, tiles: tuple[int, int]) -> GameState | None:
         hands.append(sum(1 << i for i in free[:take]))
         free = free[take:]
     state.hands = hands
-    state.boneyard = []
+    state.boneyard = free[:pile]
     state._legal = None
     legal = state.legal_actions()
     if len(legal) < 2 or not all(isinstance(a, Play) for a in legal):
@@ -57,13 +59,13 @@ def endgame(seed: int, tiles: tuple[int, int]) -> GameState | None:
     return state
 
 
-def bench_endgames(count: int, tiles: tuple[int, int]) -> None:
+def bench_endgames(count: int, tiles: tuple[int, int], pile: int = 0) -> None:
     times: list[float] = []
     nodes: list[int] = []
     seed = 0
     while len(times) < count:
         seed += 1
-        state = endgame(seed, tiles)
+        state = endgame(seed, tiles, pile)
         if state is None:
             continue
         started = time.perf_counter()
@@ -73,8 +75,9 @@ def bench_endgames(count: int, tiles: tuple[int, int]) -> None:
     times.sort()
     p50, p95 = times[len(times) // 2], times[int(len(times) * 0.95)]
     label = f"{tiles[0]}" if tiles[0] == tiles[1] else f"{tiles[0]}-{tiles[1]}"
+    bone = f", boneyard {pile} in order" if pile else ", boneyard empty"
     print(
-        f"go-out, 4 seats x {label} tiles, {count} positions: p50 {p50 * 1000:.1f} ms, "
+        f"go-out, 4 seats x {label} tiles{bone}, {count} positions: p50 {p50 * 1000:.1f} ms, "
         f"p95 {p95 * 1000:.1f} ms, slowest {times[-1] * 1000:.1f} ms "
         f"(positions solved: up to {max(nodes)})"
     )
@@ -89,6 +92,7 @@ def main() -> None:
     if args.endgames:
         bench_endgames(args.endgames, (4, 4))
         bench_endgames(args.endgames, (2, 4))
+        bench_endgames(args.endgames, (4, 4), pile=4)
     for kind in filter(None, args.kinds.split(",")):
         started = time.perf_counter()
         made = generate(kind, args.count, seed=1)

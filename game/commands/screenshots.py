@@ -52,7 +52,7 @@ def take_screenshots(
     """
     from game import i18n
     from game.app import App
-    from game.commands.shots import devices, ladder, lesson, review, table
+    from game.commands.shots import devices, ladder, lesson, puzzles, review, table
     from game.commands.shots.camera import Camera
 
     out.mkdir(parents=True, exist_ok=True)
@@ -73,6 +73,7 @@ def take_screenshots(
         devices.statistics_shot(cam)
         review.recent_shots(cam)
         lesson.lesson_shots(cam)
+        puzzles.puzzle_shots(cam)
     finally:
         app.close()
         i18n.set_language(before)

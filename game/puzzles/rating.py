@@ -5,7 +5,7 @@ Each try is one rating period with one game: solved (1) or not (0) against the p
 whose deviation is :data:`PUZZLE_RD` (a puzzle's rating is set when it is made, from its
 difficulty, and is not moved by one player's tries). The arithmetic is the ``glicko2-py``
 package's (``glicko2.math.update_rating``, Glickman's 2012 algorithm; it gives the paper's
-worked example to the last printed digit). A new player starts at 1500 with a deviation of 350,
+worked example to the last printed digit). A new player starts at 1500 with a deviation of 250,
 so the first tries move the rating a lot and later ones less.
 """
 
@@ -22,7 +22,7 @@ from glicko2.math import mu_to_rating, phi_to_rd, rating_to_mu, rd_to_phi, updat
 from .model import Puzzle
 
 START_RATING = 1500.0
-START_RD = 350.0
+START_RD = 250.0  # Glicko's 350 moved a newcomer 340 points on a first miss
 START_VOLATILITY = 0.06
 PUZZLE_RD = 75.0
 TAU = 0.5

@@ -12,14 +12,19 @@ resuming the saved one, and whether this game offers take-backs.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
+from datetime import date
 from typing import TYPE_CHECKING
+
+from game.i18n import _
 
 if TYPE_CHECKING:
     from game.ai.review import Review
     from game.app import App
     from game.levels import Level, LevelError
     from game.match.session import MatchConfig, Session
+    from game.puzzles.model import Puzzle
     from game.rules import Rules
     from game.rules.record import Record
     from game.scenes.kit.base import Scene
@@ -147,6 +152,65 @@ def after_match(app: App, session: Session) -> Scene:
 
 
 # ---------------------------------------------------------------------------- the lesson
+
+
+def puzzles(app: App, *, replace: bool = False) -> None:
+    """Open the puzzles page (``replace``: back to it from a puzzle, whatever is between)."""
+    from game.scenes.pages.puzzles import PuzzlesScene
+
+    if replace and any(isinstance(scene, PuzzlesScene) for scene in app.stack):
+        app.pop_to(PuzzlesScene)  # resumes it: its figures read again
+        return
+    if replace:
+        to_menu(app)
+    app.push(PuzzlesScene(app))
+
+
+def next_puzzle(app: App) -> None:
+    """The next puzzle near the player's rating, not done yet (there is always one more)."""
+    from game.puzzles.rating import next_puzzle as choose
+    from game.puzzles.shipped import shipped_puzzles
+    from game.scenes.kit.progress import load_progress
+    from game.scenes.kit.puzzle_record import rating_of
+
+    progress = load_progress(app).puzzles
+    rng = random.Random(f"puzzles/{len(progress.tries)}/{progress.rating:.0f}")
+    chosen = choose(shipped_puzzles(), rating_of(progress), progress.tries, rng)
+    _open_puzzle(app, chosen, None)
+
+
+def daily_puzzle(app: App, day: date | None = None) -> None:
+    """Today's puzzle, the same for everyone on the day."""
+    from game.puzzles.rating import daily_puzzle as of_day
+    from game.puzzles.shipped import shipped_puzzles
+
+    today = day or date.today()
+    _open_puzzle(app, of_day(shipped_puzzles(), today), today)
+
+
+def quick_puzzle(app: App, rng: random.Random) -> None:
+    """A one-minute puzzle (the kiosk's): an easy one, over the menu."""
+    from game.puzzles.shipped import shipped_puzzles
+
+    easy = [p for p in shipped_puzzles() if p.difficulty <= 2]
+    _open_puzzle(app, rng.choice(easy) if easy else None, None)
+
+
+def _open_puzzle(app: App, puzzle: Puzzle | None, day: date | None) -> None:
+    from game.scenes.pages.puzzles import PuzzlesScene
+    from game.scenes.play.puzzle import open_puzzle
+
+    if puzzle is None:
+        app.notify(_("No puzzles could be read."))
+        return
+    scene = open_puzzle(app, puzzle, day)
+    if scene is None:
+        return
+    if any(isinstance(kept, PuzzlesScene) for kept in app.stack):
+        app.pop_to(PuzzlesScene)
+    else:
+        app.push(PuzzlesScene(app))  # Back from the puzzle leads to the puzzles page
+    app.push(scene)
 
 
 def start_lesson(app: App, *, from_start: bool = False) -> Scene | None:

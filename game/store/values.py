@@ -16,6 +16,11 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeGuard, TypeVar
 
 from game.i18n import translate
+from game.store.puzzle_progress import (
+    PuzzleProgress,
+    puzzle_progress_from_json,
+    puzzle_progress_to_json,
+)
 from game.store.settings import BATTERY_SAVER, MAX_ANIMATION_SPEED, PACES, THEME_IDS, Settings
 
 if TYPE_CHECKING:  # the rules are imported where used: reading the settings needs none
@@ -391,6 +396,7 @@ class Progress:
     # The guided first game: "" never started (offered at the first start), a step's key to
     # come back to, "finished", or "declined" (the first-start offer was turned down).
     lesson: str = ""
+    puzzles: PuzzleProgress = field(default_factory=PuzzleProgress)
 
     def stars(self, level_id: str) -> int | None:
         """The stars earned on a level, or None when it has not been cleared."""
@@ -429,6 +435,7 @@ def progress_to_json(progress: Progress) -> dict[str, Any]:
             day: {"score": r.score, "won": r.won} for day, r in sorted(progress.daily.items())
         },
         "lesson": progress.lesson,
+        "puzzles": puzzle_progress_to_json(progress.puzzles),
     }
 
 
@@ -464,6 +471,8 @@ def progress_from_json(obj: Mapping[str, Any], bad: list[str]) -> Progress:
         progress.lesson = lesson
     else:
         bad.append("lesson")
+    if "puzzles" in obj:
+        progress.puzzles = puzzle_progress_from_json(obj["puzzles"], bad)
     return progress
 
 

@@ -202,3 +202,29 @@ def test_kiosk_settings_come_from_the_store_file(tmp_path: object) -> None:
 
     config = KioskConfig.load(Broken())
     assert config == KioskConfig() and not config.has_way_out, "no settings: a new PIN is asked"
+
+
+def test_the_attract_mode_offers_a_one_minute_puzzle_and_idle_resets_it() -> None:
+    from game.scenes.pages.puzzles import PuzzlesScene
+    from game.scenes.play.puzzle import PuzzleScene
+
+    app = kiosk_app()
+    try:
+        seconds(app, IDLE + 1)
+        attract = app.top
+        assert isinstance(attract, AttractScene)
+        frames(app)
+        pill = attract.puzzle_pill
+        assert pill is not None, "the attract screen shows the puzzle's entry"
+        finger(app, pygame.FINGERDOWN, pill.center)
+        frames(app)
+        finger(app, pygame.FINGERUP, pill.center)
+        frames(app)
+        top = app.top
+        assert isinstance(top, PuzzleScene) and top.trial.puzzle.difficulty <= 2, "an easy one"
+        assert [type(s) for s in app.stack] == [MenuScene, PuzzlesScene, PuzzleScene]
+        seconds(app, IDLE + 1)
+        assert isinstance(app.top, AttractScene) and len(app.stack) == 1, "idle resets it"
+    finally:
+        app.kiosk.unlocked = True  # type: ignore[union-attr]
+        app.close()

@@ -20,10 +20,9 @@ from game.puzzles import (
     endgame,
     generate,
     longest,
-    read_puzzles,
 )
 from game.puzzles.check import check
-from game.puzzles.model import Puzzle, action_of, position_state
+from game.puzzles.model import Puzzle, action_of, position_state, read_puzzles
 from game.rules import PLAY, GameState
 from game.rules.tiles import Tile, set_tiles
 
@@ -224,3 +223,22 @@ def test_a_best_play_puzzle_is_clear_by_its_own_figures() -> None:
         assert moves[1]["behind"] >= best_play.MARGIN and moves[1]["behind_interval"][0] > 0
         state = position_state(puzzle.position)
         assert state.names[state.current] == "You"
+
+
+def test_a_damaged_shipped_file_leaves_out_its_bad_lines_and_the_rest_of_the_set_plays(
+    tmp_path: Path,
+) -> None:
+    from game.puzzles.shipped import refusals, shipped_puzzles
+    from game.puzzles.trial import Trial
+
+    good = shipped(GO_OUT)[:3]
+    (tmp_path / "go_out.jsonl").write_text(
+        good[0].to_json() + "\n\x00garbage\n" + good[1].to_json() + "\n", encoding="utf-8"
+    )
+    (tmp_path / "longest_line.jsonl").write_text(shipped(LONGEST_LINE)[0].to_json() + "\n")
+    puzzles = shipped_puzzles(tmp_path)
+    assert [p.id for p in puzzles] == [shipped(LONGEST_LINE)[0].id, good[0].id, good[1].id]
+    said = refusals(tmp_path)
+    assert any(r.startswith("go_out.jsonl: line 2: not JSON") for r in said), said
+    assert any(r.startswith("best_play.jsonl:") for r in said), "a missing file is said too"
+    assert all(Trial(p).table().current == 0 for p in puzzles), "the rest opens"

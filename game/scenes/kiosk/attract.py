@@ -48,6 +48,7 @@ class AttractScene(Scene):
         self.view: TableView
         self._move = ComputerMove()
         self._rest = 0.0
+        self.puzzle_pill: pygame.Rect | None = None  # where "One-minute puzzle" was drawn
         self._new_match()
 
     def _new_match(self) -> None:
@@ -96,19 +97,25 @@ class AttractScene(Scene):
 
     # ------------------------------------------------------------------ waking up
 
-    def wake(self) -> None:
+    def wake(self, puzzle: bool = False) -> None:
+        """To the menu; with ``puzzle``, on to a one-minute puzzle (an easy one) from it."""
         if self.woken:
             return
         self.woken = True
         kiosk = self.app.kiosk
         if kiosk is not None:
             kiosk.to_menu()
-            return
-        flow.to_menu(self.app)
+        else:
+            flow.to_menu(self.app)
+        if puzzle:
+            flow.quick_puzzle(self.app, self.rng)
 
     @override
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            on_puzzle = self.puzzle_pill is not None and self.puzzle_pill.collidepoint(event.pos)
+            self.wake(puzzle=on_puzzle)
+        elif event.type == pygame.KEYDOWN:
             self.wake()
 
     @override
@@ -178,15 +185,28 @@ class AttractScene(Scene):
         call_size = typeset.fit_text_size(call, max(16, round(32 * u)), room, bold=True)
         label = typeset.text(call, call_size, th.text_dark, bold=True, max_width=room)
         pill = label.get_rect().inflate(round(50 * u), round(18 * u))
-        if title.get_width() + pill.w + round(40 * u) <= area.w:
-            title_rect = title.get_rect(midright=(area.centerx - round(12 * u), area.centery))
-            pill.midleft = (area.centerx + round(12 * u), area.centery)
+        # Translators: the kiosk's attract screen: a short puzzle instead of a whole match
+        puzzle = _("One-minute puzzle")
+        puzzle_size = typeset.fit_text_size(puzzle, max(14, round(24 * u)), room // 2, bold=True)
+        puzzle_label = typeset.text(puzzle, puzzle_size, th.text, bold=True)
+        second = puzzle_label.get_rect().inflate(round(36 * u), round(14 * u))
+        gap = round(16 * u)
+        if title.get_width() + pill.w + second.w + 2 * gap + round(40 * u) <= area.w:
+            left = area.centerx - (title.get_width() + pill.w + second.w + 2 * gap) // 2
+            title_rect = title.get_rect(midleft=(left, area.centery))
+            pill.midleft = (title_rect.right + gap, area.centery)
+            second.midleft = (pill.right + gap, area.centery)
         else:
             title_rect = title.get_rect(midbottom=(area.centerx, area.centery))
-            pill.midtop = (area.centerx, area.centery + 2)
+            both = pill.w + gap + second.w
+            pill.topleft = (area.centerx - both // 2, area.centery + 2)
+            second.midleft = (pill.right + gap, pill.centery)
         surface.blit(title, title_rect)
         surfaces.blit_glow(surface, pill, th.accent, round(110 + 120 * pulse), pill.h // 2, 8)
         surfaces.draw_panel(
             surface, pill, (*th.accent, 255), mix(th.accent, (0, 0, 0), 0.3), pill.h // 2
         )
         surface.blit(label, label.get_rect(center=pill.center))
+        surfaces.draw_panel(surface, second, (*th.panel[:3], 255), th.accent, second.h // 2, 2)
+        surface.blit(puzzle_label, puzzle_label.get_rect(center=second.center))
+        self.puzzle_pill = second

@@ -72,6 +72,7 @@ class MenuScene(ButtonScene):
             (_("Practice"), self.practice),
             (_("Ladder"), self.ladder),
             (_("Daily table"), self.daily),
+            (_("Puzzles"), self.puzzles),
             (_("Custom table"), self.custom),
         ]
         # Practice goes beside Quick play when the row has room (else under it).
@@ -186,6 +187,9 @@ class MenuScene(ButtonScene):
 
     def custom(self) -> None:
         self.app.push(flow.custom_table(self.app))
+
+    def puzzles(self) -> None:
+        flow.puzzles(self.app)
 
     def learn(self) -> None:
         """The guided first game: at the step it was left at, or from its start."""
