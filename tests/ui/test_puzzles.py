@@ -188,3 +188,19 @@ def test_keys_and_pad_solve_a_puzzle_through_the_focus_as_a_pointer_does() -> No
         assert scene.outcome == "helped"
     finally:
         app.close()
+
+
+def test_the_puzzle_table_names_its_seats_in_the_player_s_language() -> None:
+    """The puzzle's record says "Player 2"; the table and the card say it as the player reads."""
+    from game import i18n
+
+    app = new_app((960, 600))
+    try:
+        i18n.set_language("ga")
+        scene = opened(app, first(GO_OUT))
+        names = scene.state.names
+        assert names[0] == i18n._("You") == "Tusa"
+        assert names[1] == i18n._("Player {n}").format(n=2) != "Player 2"
+    finally:
+        i18n.set_language("en")
+        app.close()

@@ -19,7 +19,7 @@ import pygame
 from typing_extensions import override
 
 from game.i18n import _, ngettext
-from game.match.session import MatchConfig, Session
+from game.match.session import MatchConfig, Session, person_name, your_name
 from game.pacing import MOVING, Pace
 from game.puzzles import GO_OUT, LONGEST_LINE
 from game.puzzles.model import Puzzle
@@ -47,9 +47,11 @@ class PuzzleSession(Session):
 
     def __init__(self, trial: Trial) -> None:
         state = trial.table()
+        writer = RecordWriter(type(state).new(state.rules, state.players, state.seed, state.names))
+        # The record keeps the puzzle's names; the table speaks the player's language.
+        state.names = (your_name(), *(person_name(seat) for seat in range(1, state.players)))
         kinds: list[str | None] = [None, *["easy"] * (state.players - 1)]
         config = MatchConfig(players=state.players, rules=state.rules, seed=state.seed)
-        writer = RecordWriter(type(state).new(state.rules, state.players, state.seed, state.names))
         writer.lines = [dict(line) for line in trial.puzzle.position.get("record", [])] or (
             writer.lines
         )
