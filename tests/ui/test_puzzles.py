@@ -165,6 +165,47 @@ def test_the_day_s_puzzle_is_the_same_in_two_fresh_data_folders(
     assert seen[0] == seen[1]
 
 
+def _solve(app, scene: PuzzleScene) -> None:  # type: ignore[no-untyped-def]
+    """Play the puzzle's answer as a player would: its move, or its whole line then Done."""
+    puzzle = scene.trial.puzzle
+    if puzzle.kind == LONGEST_LINE:
+        moves = [{"type": "play", "tile": t, "train": "p0"} for t in puzzle.answer["line"]]
+    else:
+        moves = [puzzle.answer["move"]]
+    for move in moves:
+        action = action_of(move, scene.state.players, scene.state.deal.set_size)
+        assert isinstance(action, Play)
+        assert scene.try_play(action.tile, action.train, None)
+        frames(app, 40)
+    if puzzle.kind == LONGEST_LINE and scene.state.current == 0 and scene.state.phase == PLAY:
+        scene.do_done()
+    settle(app, scene)
+
+
+def test_the_day_s_puzzle_solved_starts_the_daily_streak_and_the_page_ticks_it() -> None:
+    day = date(2026, 12, 3)
+    app = new_app((960, 600))
+    try:
+        app.reset(MenuScene(app), PuzzlesScene(app, day))
+        flow.daily_puzzle(app, day)
+        scene = app.top
+        assert isinstance(scene, PuzzleScene) and scene.daily == day
+        for _ in range(600):
+            frames(app)
+            if scene.ready:
+                break
+        _solve(app, scene)
+        done = app.top
+        assert isinstance(done, PuzzleDoneScene) and done.title == "Solved!"
+        assert "Daily streak: 1 day" in done.words
+        assert load_progress(app).puzzles.streak(day) == 1
+        done.back()
+        page = app.top
+        assert isinstance(page, PuzzlesScene) and page.solved_today
+    finally:
+        app.close()
+
+
 def test_keys_and_pad_solve_a_puzzle_through_the_focus_as_a_pointer_does() -> None:
     """Enter (or A) on a tile picks it up, on a lit train plays it: the same judgement."""
     app = new_app((960, 600))
