@@ -61,3 +61,42 @@ def test_column_headers_are_readable_and_fit(
         assert audit.issues == []
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", [(480, 800), (640, 480)])
+def test_puzzles_tried_are_counted_under_the_matches(
+    size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Once a puzzle is tried, the page adds the puzzle rating and how many are solved."""
+    from game.puzzles.shipped import shipped_puzzles
+    from game.scenes.kit.progress import load_progress, save_progress
+
+    app = new_app(size)
+    try:
+        assert StatisticsScene(app, _statistics()).puzzle_line is None, "none tried: no line"
+        progress = load_progress(app)
+        for puzzle in shipped_puzzles()[:3]:
+            progress.puzzles.record(puzzle.id, "solved", None)
+        save_progress(app, progress)
+        app.settings.language = "ta"
+        app.apply_language()
+        scene = StatisticsScene(app, _statistics())
+        total = len(shipped_puzzles())
+        assert scene.puzzle_line is not None
+        assert i18n._("Solved: {n} of {total}").format(n=3, total=total) in scene.puzzle_line
+        app.reset(MenuScene(app), scene)
+        frames(app, 30)
+        drawn: list[str] = []
+        original = typeset.blit_text
+
+        def spy(target: object, message: str, *args: object, **kw: object) -> object:
+            drawn.append(message)
+            return original(target, message, *args, **kw)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(typeset, "blit_text", spy)
+        with typeset.text_audit() as audit:
+            app.draw(app.screen)
+        assert scene.puzzle_line in drawn
+        assert audit.issues == []
+    finally:
+        app.close()

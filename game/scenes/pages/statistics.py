@@ -6,6 +6,7 @@ match as it ends). Scores are match totals: under penalty scoring the lowest is 
 
 from __future__ import annotations
 
+from datetime import date
 from typing import TYPE_CHECKING
 
 import pygame
@@ -56,6 +57,19 @@ def tally_cells(tally: Tally) -> tuple[str, ...]:
     )
 
 
+def puzzle_standing(app: App) -> str | None:
+    """The puzzles in one line (rating and solved, as their page says them), once one is tried."""
+    from game.puzzles.shipped import shipped_puzzles
+    from game.scenes.kit.progress import load_progress
+    from game.scenes.pages.puzzles import standing_lines
+
+    progress = load_progress(app).puzzles
+    if not progress.tries:
+        return None
+    rating, solved = standing_lines(progress, len(shipped_puzzles()), date.today())[:2]
+    return f"{rating} · {solved}"
+
+
 class StatisticsScene(ButtonScene):
     def __init__(self, app: App, statistics: Statistics | None = None) -> None:
         super().__init__(app)
@@ -66,6 +80,7 @@ class StatisticsScene(ButtonScene):
             statistics = store.load_statistics() if store is not None else Statistics()
             app.take_notices()
         self.statistics = statistics
+        self.puzzle_line = puzzle_standing(app)
         self.back_button = controls.Button(
             _("Back"), pygame.Rect(0, 0, 10, 10), self.back, primary=True
         )
@@ -217,5 +232,11 @@ class StatisticsScene(ButtonScene):
         y = panel.bottom + round(12 * u)
         for words in typeset.wrap(note, nsize, pw):
             y = typeset.blit_text(surface, words, nsize, th.text_dim, midtop=(width // 2, y)).bottom
+        if self.puzzle_line is not None:  # the puzzles, below the matches' table and its note
+            y += round(14 * u)
+            psize = typeset.fit_text_size(self.puzzle_line, max(11, round(18 * u)), pw, bold=True)
+            typeset.blit_text(
+                surface, self.puzzle_line, psize, th.text, bold=True, midtop=(width // 2, y)
+            )
         for button in self.buttons:
             button.draw(surface, th, u)
