@@ -372,6 +372,22 @@ def _add_tournament_options(parser: argparse.ArgumentParser) -> None:
         "Hard makes exactly N guesses per decision and never reads the clock "
         "(default: 240, with a 250 ms limit)",
     )
+    parser.add_argument(
+        "--pace",
+        choices=("slow", "normal", "fast"),
+        default=None,
+        help="Hard thinks as at the table at this pace: for the seat's pause, by CPU time",
+    )
+    parser.add_argument(
+        "--slower",
+        type=finite_number,
+        default=None,
+        metavar="K",
+        help="with --pace: think as a device K times slower than this machine would",
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=1, metavar="N", help="play the matches in N processes"
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
 
 

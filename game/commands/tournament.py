@@ -23,23 +23,33 @@ What is reported, per level
   deal), and their ratio. An interval that excludes 0 means the levels are not tied.
 
 ``--json`` prints the same figures as one JSON object.
+
+Hard as at the table
+--------------------
+By default Hard makes a fixed number of guesses (reproducible on any machine). ``--pace``
+makes it think as the table lets it: for the pace's pause less the margin the table keeps
+(``game.match.computer_move.THINK_MARGIN``), by this process's own CPU time, so a busy machine
+measures what a quiet one would; ``--slower K`` makes that clock run K times faster, as a
+device K times slower than this one would see it (``benchmarks/slow_device.py``).
+``--jobs N`` plays the matches in N processes (the figures are the same as in one).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai.simple import SEAT_KINDS, Seat, make_seat
 from game.commands.simulate import check_deal, check_table_options, one_per_seat, plural
 from game.match.playout import play_out
-from game.rules import GameState, Rules
+from game.rules import Action, GameState, Observation, Rules
 
 # Two-sided 95% Student t quantiles by degrees of freedom (1..29); 1.96 from 30 on.
 _T95 = (
@@ -87,6 +97,62 @@ class LevelTally:
 SeatFactory = Callable[[str, int], Seat]
 
 
+@dataclass(frozen=True)
+class HardPlan:
+    """How Hard thinks in a tournament (the command line's ``--budget-ms``, ``--iterations``,
+    ``--pace`` and ``--slower``); a plain value, so a match can be played in another process."""
+
+    budget_ms: float | None = None
+    iterations: int | None = None
+    pace: str | None = None
+    slower: float = 1.0
+
+    def factory(self) -> SeatFactory:
+        if self.pace is not None:
+            return paced_factory(self.pace, self.slower)
+        return seat_factory(self.budget_ms, self.iterations)
+
+
+def match_order(kinds: Sequence[str], index: int, seed: int) -> tuple[int, int, tuple[str, ...]]:
+    """Match ``index``'s deal group, seed and chairs (the seats rotated within the group)."""
+    players = len(kinds)
+    group, rotation = divmod(index, players)
+    chairs = tuple(kinds[(chair + rotation) % players] for chair in range(players))
+    return group, seed + group, chairs
+
+
+def _play_indexed(job: tuple[Rules, tuple[str, ...], int, int, HardPlan]) -> MatchScores:
+    rules, kinds, seed, index, plan = job
+    _group, match_seed, chairs = match_order(kinds, index, seed)
+    make = plan.factory()
+    seats = [make(kind, match_seed * 97 + chair) for chair, kind in enumerate(chairs)]
+    return play_match(rules, len(kinds), match_seed, seats)
+
+
+def _results(
+    rules: Rules,
+    kinds: Sequence[str],
+    matches: int,
+    seed: int,
+    make: SeatFactory,
+    plan: HardPlan | None,
+    jobs: int,
+) -> Iterator[MatchScores]:
+    """Each match's scores in order: here, or in ``jobs`` processes when a plan says how
+    their seats are made."""
+    if plan is None or jobs <= 1:
+        for index in range(matches):
+            _group, match_seed, chairs = match_order(kinds, index, seed)
+            seats = [make(kind, match_seed * 97 + chair) for chair, kind in enumerate(chairs)]
+            yield play_match(rules, len(kinds), match_seed, seats)
+        return
+    from game.processes import spawn_context
+
+    work = [(rules, tuple(kinds), seed, index, plan) for index in range(matches)]
+    with spawn_context().Pool(jobs) as pool:
+        yield from pool.imap(_play_indexed, work)
+
+
 def run_tournament(
     rules: Rules,
     kinds: Sequence[str],
@@ -94,20 +160,22 @@ def run_tournament(
     seed: int,
     make: SeatFactory = make_seat,
     progress: Callable[[int, tuple[str, ...], tuple[int, ...]], None] | None = None,
+    plan: HardPlan | None = None,
+    jobs: int = 1,
 ) -> dict[str, Any]:
-    """Play the tournament and return its figures (the ``--json`` object)."""
+    """Play the tournament and return its figures (the ``--json`` object). With a ``plan``
+    the seats are made from it (``make`` is then not used) and ``jobs`` processes may play."""
     players = len(kinds)
     deal = rules.deal_for(players)
     levels = list(dict.fromkeys(kinds))
     tallies = {level: LevelTally(seats=kinds.count(level)) for level in levels}
     started = time.perf_counter()
     rounds_played = 0
-    for index in range(matches):
-        group, rotation = divmod(index, players)
-        match_seed = seed + group
-        chairs = tuple(kinds[(chair + rotation) % players] for chair in range(players))
-        seats = [make(kind, match_seed * 97 + chair) for chair, kind in enumerate(chairs)]
-        result = play_match(rules, players, match_seed, seats)
+    if plan is not None:
+        make = plan.factory()
+    results = _results(rules, kinds, matches, seed, make, plan, jobs)
+    for index, result in enumerate(results):
+        group, _match_seed, chairs = match_order(kinds, index, seed)
         rounds_played += len(result.round_scores)
         for chair, level in enumerate(chairs):
             tally = tallies[level]
@@ -167,6 +235,7 @@ def run_tournament(
         "deal_groups": math.ceil(matches / players),
         "rounds": rounds_played,
         "seed": seed,
+        "hard": None if plan is None else dataclasses.asdict(plan),
         "seconds": seconds,
         "levels": out_levels,
         "comparisons": comparisons,
@@ -252,7 +321,10 @@ def tournament_main(args: argparse.Namespace) -> int:
         if args.rounds is not None:
             rules = rules.with_options(rounds=args.rounds)
         check_deal(rules, len(kinds))
-        make = seat_factory(args.budget_ms, args.iterations)
+        plan = hard_plan(args)
+        make = plan.factory()
+        if not 1 <= args.jobs <= 64:
+            raise ValueError(f"--jobs must be 1 to 64, not {args.jobs}")
     except ValueError as error:  # RulesError too
         print(f"tournament: {error}", file=sys.stderr)
         return 2
@@ -264,7 +336,7 @@ def tournament_main(args: argparse.Namespace) -> int:
             seats = " ".join(f"{k}:{t}" for k, t in zip(chairs, totals, strict=True))
             print(f"match {index + 1:4d}/{args.matches}  {seats}", flush=True)
 
-    report = run_tournament(rules, kinds, args.matches, args.seed, make, progress)
+    report = run_tournament(rules, kinds, args.matches, args.seed, make, progress, plan, args.jobs)
     if args.json:
         print(json.dumps(report, indent=2))
     else:
@@ -293,6 +365,45 @@ def seat_factory(budget_ms: float | None, iterations: int | None) -> SeatFactory
     def make(kind: str, seed: int) -> Seat:
         if kind == "hard":
             return HardSeat(seed, config=config)
+        return make_seat(kind, seed)
+
+    return make
+
+
+def hard_plan(args: argparse.Namespace) -> HardPlan:
+    """Hard's thinking from the command line; ValueError for options that cannot go together."""
+    pace = getattr(args, "pace", None)
+    slower = getattr(args, "slower", None)
+    if pace is not None and (args.budget_ms is not None or args.iterations is not None):
+        raise ValueError("--pace thinks as the table does: leave out --budget-ms and --iterations")
+    if slower is not None and pace is None:
+        raise ValueError("--slower is for a device thinking at a pace: give --pace too")
+    if slower is not None and not (math.isfinite(slower) and slower >= 1):
+        raise ValueError(f"--slower must be a number from 1 up, not {slower}")
+    plan = HardPlan(args.budget_ms, args.iterations, pace, slower or 1.0)
+    plan.factory()  # refuses a bad budget or number of guesses now
+    return plan
+
+
+def paced_factory(pace: str, slower: float = 1.0) -> SeatFactory:
+    """Seats as ``make_seat`` makes them, Hard thinking as the table lets it at ``pace``: for
+    the pause less the table's margin, by this process's CPU time (times ``slower``)."""
+    from game.ai import hard
+    from game.match.computer_move import THINK_MARGIN
+    from game.store.settings import PACE_SECONDS
+
+    if pace not in PACE_SECONDS:
+        raise ValueError(f"--pace must be one of {', '.join(PACE_SECONDS)}, not {pace!r}")
+    seconds = max(0.0, PACE_SECONDS[pace] - THINK_MARGIN)
+    hard.use_clock(lambda: time.thread_time() * slower)
+
+    class PacedHard(hard.HardSeat):
+        def choose(self, observation: Observation) -> Action:
+            return self.choose_within(observation, seconds)
+
+    def make(kind: str, seed: int) -> Seat:
+        if kind == "hard":
+            return PacedHard(seed)
         return make_seat(kind, seed)
 
     return make

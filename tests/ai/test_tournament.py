@@ -8,7 +8,7 @@ import pytest
 
 from game import cli
 from game.ai import HardSeat
-from game.commands.tournament import mean_ci, seat_factory, t95
+from game.commands.tournament import mean_ci, paced_factory, seat_factory, t95
 
 
 def test_small_tournament_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -60,6 +60,10 @@ def test_text_report_with_hard_and_rotation(capsys: pytest.CaptureFixture[str]) 
         (["--seats", ",".join(["easy"] * 15)], "players"),
         (["--budget-ms", "0"], "--budget-ms"),
         (["--iterations", "0"], "--iterations"),
+        (["--pace", "normal", "--iterations", "5"], "--pace thinks as the table does"),
+        (["--slower", "6"], "give --pace too"),
+        (["--pace", "fast", "--slower", "0.5"], "--slower must be a number from 1 up"),
+        (["--jobs", "0"], "--jobs must be 1 to 64"),
     ],
 )
 def test_bad_options_exit_2_with_a_message(
@@ -95,3 +99,43 @@ def test_iterations_alone_make_hard_clock_free_and_budget_alone_time_only() -> N
     assert (exact.config.iterations, exact.config.budget_ms) == (40, None)
     assert (timed.config.iterations, timed.config.budget_ms) == (None, 120.0)
     assert (both.config.iterations, both.config.budget_ms) == (30, 90.0)
+
+
+def test_matches_played_in_two_processes_give_the_same_figures(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["tournament", "--seats", "hard,normal", "--matches", "2", "--rounds", "1"]
+    reports = []
+    for jobs in ("1", "2"):
+        assert cli.main([*args, "--iterations", "8", "--jobs", jobs, "--json"]) == 0
+        reports.append(json.loads(capsys.readouterr().out))
+    assert reports[0]["levels"] == reports[1]["levels"]
+    assert reports[0]["hard"] == {"budget_ms": None, "iterations": 8, "pace": None, "slower": 1.0}
+
+
+@pytest.mark.parametrize(("pace", "slower"), [("normal", 1.0), ("slow", 1.0), ("fast", 6.0)])
+def test_hard_at_a_pace_thinks_for_the_table_s_pause_by_cpu_time(
+    pace: str, slower: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--pace: Hard is given the pause less the table's margin, and its clock is this
+    thread's CPU time (times --slower), not the wall clock."""
+    import time
+
+    from game.ai import hard
+    from game.match.computer_move import THINK_MARGIN
+    from game.rules import GameState, Rules
+    from game.store.settings import PACE_SECONDS
+
+    given: list[float] = []
+    monkeypatch.setattr(
+        hard.HardSeat, "choose_within", lambda self, obs, seconds: given.append(seconds)
+    )
+    monkeypatch.setattr(hard, "_clock", hard._clock)  # put back after the test
+    monkeypatch.setattr(time, "thread_time", lambda: 2.0)
+    seat = paced_factory(pace, slower)("hard", 1)
+    state = GameState.new(Rules.standard(), 4, 5)
+    state.start_round()
+    seat.choose(state.observation(state.current))
+    assert given == [pytest.approx(PACE_SECONDS[pace] - THINK_MARGIN)]
+    assert hard._clock() == pytest.approx(2.0 * slower)
+    assert paced_factory(pace, slower)("normal", 1).level == "normal"  # the others as always
