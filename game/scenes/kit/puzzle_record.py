@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING, NamedTuple
 
+from game.i18n import _, ngettext
 from game.puzzles.model import Puzzle
 from game.puzzles.rating import Rating, rate
 from game.scenes.kit.progress import load_progress, save_progress
@@ -53,3 +54,19 @@ def record_try(
                 puzzles.days.add(daily.isoformat())
     save_progress(app, progress)
     return TryResult(shown_before, rating_of(puzzles).shown, puzzles.streak(daily or today))
+
+
+def standing_lines(progress: PuzzleProgress, total: int, today: date) -> list[str]:
+    """How the player stands, a line each: rating, solved, streak, best run."""
+    rating = rating_of(progress)
+    shown = f"{rating.shown}?" if rating.provisional else str(rating.shown)
+    solved = progress.count(SOLVED) + progress.count(HELPED)
+    streak = progress.streak(today)
+    return [
+        _("Puzzle rating: {rating}").format(rating=shown),
+        _("Solved: {n} of {total}").format(n=solved, total=total),
+        ngettext("Daily streak: {n} day", "Daily streak: {n} days", streak).format(n=streak),
+        ngettext(
+            "Best run: {n} solved in a row", "Best run: {n} solved in a row", progress.best_run
+        ).format(n=progress.best_run),
+    ]

@@ -16,30 +16,14 @@ from game.puzzles.shipped import refusals, shipped_puzzles
 from game.scenes import flow
 from game.scenes.kit.buttons import ButtonScene
 from game.scenes.kit.progress import load_progress
-from game.scenes.kit.puzzle_record import rating_of
-from game.store.puzzle_progress import HELPED, SOLVED, PuzzleProgress
+from game.scenes.kit.puzzle_record import standing_lines
+from game.store.puzzle_progress import HELPED, SOLVED
 from game.view import controls, typeset
 from game.view.layout import ui_scale
 from game.view.panels import button_column, page_header
 
 if TYPE_CHECKING:
     from game.app import App
-
-
-def standing_lines(progress: PuzzleProgress, total: int, today: date) -> list[str]:
-    """How the player stands, a line each: rating, solved, streak, best run."""
-    rating = rating_of(progress)
-    shown = f"{rating.shown}?" if rating.provisional else str(rating.shown)
-    solved = progress.count(SOLVED) + progress.count(HELPED)
-    streak = progress.streak(today)
-    return [
-        _("Puzzle rating: {rating}").format(rating=shown),
-        _("Solved: {n} of {total}").format(n=solved, total=total),
-        ngettext("Daily streak: {n} day", "Daily streak: {n} days", streak).format(n=streak),
-        ngettext(
-            "Best run: {n} solved in a row", "Best run: {n} solved in a row", progress.best_run
-        ).format(n=progress.best_run),
-    ]
 
 
 class PuzzlesScene(ButtonScene):

@@ -61,7 +61,7 @@ def puzzle_standing(app: App) -> str | None:
     """The puzzles in one line (rating and solved, as their page says them), once one is tried."""
     from game.puzzles.shipped import shipped_puzzles
     from game.scenes.kit.progress import load_progress
-    from game.scenes.pages.puzzles import standing_lines
+    from game.scenes.kit.puzzle_record import standing_lines
 
     progress = load_progress(app).puzzles
     if not progress.tries:
