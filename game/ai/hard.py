@@ -37,12 +37,14 @@ table keeps drawing frames while Hard thinks.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from game.rules import Action, Observation, Play
 from game.rules.tiles import mask_of
@@ -52,6 +54,9 @@ from .knowledge import RoundMemory, Sampler, position_seed
 from .normal import DEFAULT_WEIGHTS, REPLAN_NODES, NormalWeights, ranked_plays
 from .planner import best_line, quick_line_ids, short_line_ids
 from .rollout import DEFAULT_ROLLOUT, RolloutWeights, fast_playout
+
+if TYPE_CHECKING:
+    from .ponder import Ponder
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,6 +374,26 @@ class HardSeat:
         observations of its earlier decisions in the round, so it knows what it knew then."""
         self._memory.see(observation, learn=self.config.remember)
 
+    @property
+    def memory(self) -> RoundMemory:
+        """What the seat remembers of the round (read by pondering, which works on a copy)."""
+        return self._memory
+
+    def beliefs_after(self, observation: Observation) -> dict[int, int] | None:
+        """The beliefs a decision at ``observation`` would search with (nothing remembered)."""
+        if not self.config.remember:
+            return None
+        return dict(copy.deepcopy(self._memory).see(observation, learn=True))
+
+    def ponder(self, observation: Observation) -> Ponder | None:
+        """Thinking ahead from ``observation`` (another seat to move), or None where the seat
+        must not: a search without a clock (take-backs, tournaments) stays reproducible."""
+        if self.config.budget_ms is None:
+            return None
+        from game.ai.ponder import Ponder
+
+        return Ponder(self, observation)
+
     def start(self, observation: Observation) -> HardSearch:
         """Begin a decision; step the returned search, then take ``best()``."""
         self.remember(observation)
@@ -380,14 +405,23 @@ class HardSeat:
         search.step()
         return search.best()
 
-    def think_within(self, observation: Observation, seconds: float) -> HardSearch:
+    def think_within(
+        self, observation: Observation, seconds: float, pondered: HardSearch | None = None
+    ) -> HardSearch:
         """A decision thought over for ``seconds`` (the table's pause, less a margin) or the
         time guard, whichever is longer, unless the race settles it sooner: at the table the
         player waits that long anyway, and more guesses play better. Without a clock (a fixed
-        number of guesses, reproducible) it thinks as ``choose`` does."""
+        number of guesses, reproducible) it thinks as ``choose`` does. ``pondered``: the
+        search pondering began for this very position (``game.ai.ponder``), carried on."""
         config = self.config
         if config.budget_ms is None:
             search = self.start(observation)
+        elif pondered is not None:
+            self.remember(observation)
+            more = max(seconds * 1000.0, config.budget_ms)
+            budget = pondered.seconds * 1000.0 + more
+            pondered.config = dataclasses.replace(pondered.config, budget_ms=budget)
+            search = pondered
         else:
             budget = max(seconds * 1000.0, config.budget_ms)
             thinking = dataclasses.replace(config, iterations=None, budget_ms=budget)
@@ -397,7 +431,9 @@ class HardSeat:
         search.step()
         return search
 
-    def choose_within(self, observation: Observation, seconds: float) -> Action:
+    def choose_within(
+        self, observation: Observation, seconds: float, pondered: HardSearch | None = None
+    ) -> Action:
         """:meth:`think_within`'s choice (the worker's answer when the table says how long
         the seat's pause is)."""
-        return self.think_within(observation, seconds).best()
+        return self.think_within(observation, seconds, pondered).best()

@@ -22,7 +22,7 @@ import multiprocessing.connection
 import multiprocessing.process
 import sys
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from game.ai.simple import remember_seat, reseed_seat
 from game.processes import spawn_context, start_without_main
@@ -45,6 +45,10 @@ class SeatRunner(Protocol):
 
     def poll(self) -> tuple[int, Action] | None:
         """The seat and action of the answered request, if it is ready."""
+
+    def ponder(self, seat: int, observation: Observation) -> None:
+        """While a person thinks: ``seat`` is shown its own ``observation`` (someone else to
+        move) and may think ahead on it (``game.ai.ponder``) until it is asked to move."""
 
     def rewind(self, history: Sequence[tuple[int, Observation]]) -> None:
         """After a take-back: the seats start afresh and are shown again, in order, the
@@ -104,6 +108,9 @@ class InlineRunner:
         answer, self._answer = self._answer, None
         return answer
 
+    def ponder(self, seat: int, observation: Observation) -> None:
+        """Nothing: thinking ahead in the frame would slow it."""
+
     def close(self) -> None:
         self._seats.clear()
 
@@ -112,8 +119,16 @@ def _worker(
     conn: multiprocessing.connection.Connection, kinds: list[str | None], seed: int
 ) -> None:
     seats = _make_seats(kinds, seed)
+    ponders: dict[int, Any] = {}  # seat -> its thinking ahead (game.ai.ponder.Ponder)
     while True:
         try:
+            # Between messages, a slice of thinking ahead; none left: wait for the table.
+            while ponders and not conn.poll(0):
+                thinking = [p for p in ponders.values() if not p.finished]
+                if not thinking:
+                    break
+                for ponder in thinking:
+                    _ponder_step(ponder)
             message = conn.recv()
         except (EOFError, OSError):
             return
@@ -121,6 +136,10 @@ def _worker(
             return
         if message[0] == "rewind":  # a take-back: start afresh, knowing the round so far
             seats = _rewound(kinds, seed, message[1])
+            ponders.clear()
+            continue
+        if message[0] == "ponder":
+            _seat_ponders(ponders, seats, message[1], message[2])
             continue
         ticket, seat, observation, moment, think_for = message
         try:
@@ -128,8 +147,10 @@ def _worker(
             if moment is not None:
                 reseed_seat(player, moment)  # take-backs: a fixed search, the same answer
             within = getattr(player, "choose_within", None)
+            pondered = ponders.pop(seat, None)
             if think_for is not None and moment is None and within is not None:
-                action = within(observation, think_for)  # Hard thinks for the seat's pause
+                begun = pondered.take(observation) if pondered is not None else None
+                action = within(observation, think_for, begun)  # thinks for the pause
             else:
                 action = player.choose(observation)  # type: ignore[attr-defined]
             index = observation.legal_actions.index(action)
@@ -137,6 +158,31 @@ def _worker(
             print(f"seat {seat} failed to decide: {error!r}", file=sys.stderr)
             index = -1
         conn.send((ticket, index))
+
+
+def _seat_ponders(
+    ponders: dict[int, Any], seats: dict[int, object], seat: int, observation: Observation
+) -> None:
+    """Start ``seat`` thinking ahead from ``observation`` if it can (Hard, on a clock)."""
+    ponders.pop(seat, None)
+    make = getattr(seats.get(seat), "ponder", None)
+    if make is None:
+        return
+    try:
+        ponder = make(observation)
+    except Exception as error:  # thinking ahead is a bonus: a bug in it costs only that
+        print(f"seat {seat} cannot think ahead: {error!r}", file=sys.stderr)
+        return
+    if ponder is not None:
+        ponders[seat] = ponder
+
+
+def _ponder_step(ponder: Any) -> None:
+    try:
+        ponder.step()
+    except Exception as error:
+        print(f"thinking ahead failed: {error!r}", file=sys.stderr)
+        ponder.seconds = float("inf")  # finished: it is not tried again
 
 
 class ProcessRunner:
@@ -179,6 +225,14 @@ class ProcessRunner:
         self._pending = (self._ticket, seat, observation, moment)
         try:
             self._conn.send((self._ticket, seat, observation, moment, think_for))
+        except (OSError, ValueError) as error:
+            self._fail(error)
+
+    def ponder(self, seat: int, observation: Observation) -> None:
+        if self._fallback is not None:
+            return
+        try:
+            self._conn.send(("ponder", seat, observation))
         except (OSError, ValueError) as error:
             self._fail(error)
 

@@ -234,6 +234,7 @@ class Session:
             InlineRunner(self.kinds, self.seed) if inline else ProcessRunner(self.kinds, self.seed)
         )
         self.round_events: list[ev.Event] = []
+        self._pondered = -1  # the record's length when the seats last thought ahead
         self.ended_turn = False  # the last action was END_TURN (which writes no record line)
         self.last_actor: int | None = None  # who made the last change (None: a deal)
         self.listeners: list[Listener] = []
@@ -273,6 +274,18 @@ class Session:
             and self.daily is None
             and not self.state.match_over
         )
+
+    def ponder(self) -> None:
+        """While a person thinks: each computer seat is shown its own view of the table, once
+        a position, to think ahead on (Hard does: game.ai.ponder; take-backs keep the seats'
+        choices fixed, so they do not)."""
+        key = len(self.writer.lines)
+        if self.moment is not None or self._pondered == key or self.state.phase != PLAY:
+            return
+        self._pondered = key
+        for seat, kind in enumerate(self.kinds):
+            if kind == "hard" and seat != self.state.current:
+                self.runner.ponder(seat, self.state.observation(seat))
 
     @property
     def moment(self) -> int | None:

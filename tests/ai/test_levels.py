@@ -222,3 +222,50 @@ def test_hard_race_asks_for_more_evidence_in_its_first_guesses() -> None:
         search.samples = samples  # the guesses made so far
         search._race()
         assert search.active == [True, kept]
+
+
+def _ticking_clock(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
+    """Hard's clock as a counter (a millisecond a reading), so time-sliced thinking repeats
+    exactly; the returned function starts it again from 0."""
+    now = [0.0]
+
+    def read() -> float:
+        now[0] += 0.001
+        return now[0]
+
+    monkeypatch.setattr(hard_module, "_clock", read)
+
+    def restart() -> None:
+        now[0] = 0.0
+
+    return restart
+
+
+def test_thinking_ahead_cannot_depend_on_hidden_tiles(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pondering (a Hard seat thinking on another seat's time) is handed the seat's own
+    observation only: two tables that differ in hidden tiles alone give the same work."""
+    restart = _ticking_clock(monkeypatch)
+    rng = random.Random(23)
+    compared = 0
+    for game in positions(12, seed=404):
+        seat = (game.current + 1) % game.players  # a seat waiting for another's move
+        other = reshuffled(game, seat, rng)
+        seen, seen_other = game.observation(seat), other.observation(seat)
+        assert seen == seen_other
+        work = []
+        for observation in (seen, seen_other):
+            restart()
+            ponder = HardSeat(5).ponder(observation)
+            assert ponder is not None
+            for _ in range(12):
+                ponder.step()
+            lines = ponder.lines or []
+            work.append(
+                [
+                    (line.key, line.weight, line.search.utilities if line.search else None)
+                    for line in lines
+                ]
+            )
+        assert work[0] == work[1]
+        compared += bool(work[0])
+    assert compared >= 6, "most positions had somewhere to think ahead to"

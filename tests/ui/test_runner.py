@@ -50,3 +50,24 @@ def test_inline_runner_matches_the_seat() -> None:
     answer = runner.poll()
     assert answer is not None and answer[0] == seat
     assert state.check(answer[1], seat) is None
+
+
+def test_a_seat_thinking_ahead_in_the_worker_still_answers_its_move() -> None:
+    """While the person (seat 0) thinks, the Hard seat ponders in the worker; asked to move
+    (mid-pondering: the worker looks at the pipe between slices), it answers a legal move."""
+    state = GameState.new(Rules.standard(), 3, 11)
+    state.start_round()
+    while state.current != 0:
+        state.apply(state.legal_actions()[0])
+    runner = ProcessRunner([None, "hard", "greedy"], 3)
+    try:
+        runner.ponder(1, state.observation(1))
+        while state.current == 0:
+            state.apply(state.legal_actions()[0])
+        seat = state.current
+        runner.request(seat, state.observation(seat), None, 0.2)
+        answered_seat, action = _wait(runner)
+        assert answered_seat == seat
+        assert state.check(action, seat) is None  # type: ignore[arg-type]
+    finally:
+        runner.close()

@@ -128,12 +128,12 @@ class ScriptedRunner:
         answer, self._answer = self._answer, None
         return answer
 
-    def rewind(self, history: object) -> None:
-        """No take-backs in the lesson: the script knows where it is from the session."""
+    def rewind(self, *_history: object) -> None:
+        """No take-backs in the lesson (the script knows where it is from the session), no
+        thinking ahead, nothing to close: only an answer not yet taken is forgotten."""
         self._answer = None
 
-    def close(self) -> None:
-        self._answer = None
+    close = ponder = rewind
 
 
 class LessonSession(Session):

@@ -74,6 +74,8 @@ class TableTurns(TableBase):
     def _human_turn(self, dt: float) -> None:
         if not self.ready:
             return
+        if not self.app.saving_power:  # the seats think ahead on the person's time
+            self.session.ponder()
         legal = self.state.legal_actions()
         if legal == [PASS]:
             self.auto_pass += dt

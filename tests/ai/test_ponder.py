@@ -1,0 +1,114 @@
+"""Thinking ahead (game.ai.ponder): a Hard seat searches where the table is likely to go while
+a person thinks, and carries that search on when the position comes; never where the seat's
+choices must stay fixed (no clock: take-backs, tournaments)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai import hard as hard_module
+from game.ai.hard import HardConfig, HardSeat
+from game.ai.normal import NormalSeat
+from game.rules import PLAY, GameState, Rules
+
+
+@pytest.fixture(autouse=True)
+def ticking_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hard's clock as a counter (a millisecond a reading): the same work on any machine."""
+    now = [0.0]
+
+    def read() -> float:
+        now[0] += 0.001
+        return now[0]
+
+    monkeypatch.setattr(hard_module, "_clock", read)
+
+
+def _person_to_move(seed: int) -> GameState:
+    state = GameState.new(Rules.standard(), 4, seed)
+    state.start_round()
+    seats = [NormalSeat() for _ in range(4)]
+    while state.current != 0 and state.phase == PLAY:
+        state.apply(seats[state.current].choose(state.observation(state.current)))
+    return state
+
+
+def test_a_position_thought_ahead_is_carried_on_with_its_guesses() -> None:
+    """Seat 1 ponders while seat 0 (a person, here playing as Normal) moves; when the
+    position it searched comes, the search is handed over and thinks on for the pause."""
+    person = NormalSeat()
+    hits = 0
+    for seed in range(8):
+        state = _person_to_move(seed)
+        seat = HardSeat()
+        ponder = seat.ponder(state.observation(1))
+        assert ponder is not None
+        while not ponder.finished:
+            ponder.step()
+        assert ponder.lines, "somewhere to think ahead to"
+        while state.phase == PLAY and state.current == 0:
+            state.apply(person.choose(state.observation(0)))
+        if state.phase != PLAY or state.current != 1:
+            continue
+        seen = state.observation(1)
+        begun = ponder.take(seen)
+        if begun is None:
+            continue
+        hits += 1
+        before = begun.samples
+        assert before > 0
+        search = seat.think_within(seen, 0.18, begun)
+        assert search is begun and search.samples >= before
+        assert search.best() in seen.legal_actions
+    assert hits >= 2, "the likeliest positions came at least sometimes"
+
+
+def test_nothing_is_handed_over_for_another_position() -> None:
+    state = _person_to_move(3)
+    ponder = HardSeat().ponder(state.observation(1))
+    assert ponder is not None
+    for _ in range(10):
+        ponder.step()
+    assert ponder.take(state.observation(2)) is None  # another seat's view: not this search
+
+
+def test_no_thinking_ahead_without_a_clock() -> None:
+    """Take-backs and tournaments search a fixed number of guesses: nothing may change that."""
+    state = _person_to_move(1)
+    fixed = HardSeat(config=HardConfig(iterations=40, budget_ms=None))
+    assert fixed.ponder(state.observation(1)) is None
+
+
+class _Listening:
+    """A runner that only notes what it is shown to think ahead on."""
+
+    def __init__(self) -> None:
+        self.shown: list[tuple[int, object]] = []
+
+    def ponder(self, seat: int, observation: object) -> None:
+        self.shown.append((seat, observation))
+
+    def close(self) -> None:
+        pass
+
+
+def test_the_table_shows_each_hard_seat_its_own_view_once_a_position() -> None:
+    from game.match.session import MatchConfig, Session
+
+    config = MatchConfig(players=3, rules=Rules.standard(), seed=4)
+    session = Session(config, inline=True, kinds=[None, "hard", "normal"])
+    listening = _Listening()
+    session.runner = listening  # type: ignore[assignment]
+    session.take_backs = False
+    state = session.state
+    if state.phase != PLAY:
+        state.start_round()
+    while state.current != 0:
+        state.apply(state.legal_actions()[0])
+    session.ponder()
+    session.ponder()  # the same position: not shown again
+    assert listening.shown == [(1, state.observation(1))], "the Hard seat, its own view, once"
+    session.take_backs = True  # fixed choices: nobody thinks ahead
+    session.writer.lines.append({})
+    session.ponder()
+    assert len(listening.shown) == 1
