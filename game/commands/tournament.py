@@ -397,13 +397,23 @@ def paced_factory(pace: str, slower: float = 1.0) -> SeatFactory:
     seconds = max(0.0, PACE_SECONDS[pace] - THINK_MARGIN)
     hard.use_clock(lambda: time.thread_time() * slower)
 
-    class PacedHard(hard.HardSeat):
+    class PacedHard:
+        """A Hard seat that thinks for the pause (a wrapper: the compiled build's classes
+        cannot be subclassed by interpreted ones)."""
+
+        def __init__(self, seat: hard.HardSeat) -> None:
+            self.seat = seat
+            self.level, self.name, self.style = seat.level, seat.name, seat.style
+
         def choose(self, observation: Observation) -> Action:
-            return self.choose_within(observation, seconds)
+            return self.seat.choose_within(observation, seconds)
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.seat, name)
 
     def make(kind: str, seed: int) -> Seat:
         if kind == "hard":
-            return PacedHard(seed)
+            return PacedHard(hard.HardSeat(seed))
         return make_seat(kind, seed)
 
     return make
