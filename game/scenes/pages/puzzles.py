@@ -35,7 +35,7 @@ class PuzzlesScene(ButtonScene):
 
     def daily_done(self) -> bool:
         puzzle = daily_puzzle(shipped_puzzles(), self.today)
-        tries = load_progress(self.app).puzzles.tries
+        tries = self.progress.tries
         return puzzle is not None and tries.get(puzzle.id) in (SOLVED, HELPED)
 
     @override
@@ -43,6 +43,8 @@ class PuzzlesScene(ButtonScene):
         width, height = self.size
         u = ui_scale(self.size)
         self.scale = u
+        # Read here (at the start, on a resize, back from a puzzle), not in every frame.
+        self.progress = load_progress(self.app).puzzles
         self.solved_today = self.daily_done()
         items = [
             (_("Today's puzzle"), self.daily),
@@ -75,11 +77,10 @@ class PuzzlesScene(ButtonScene):
         r = page_header(
             surface, _("Puzzles"), _("A minute of Mexican Train, with a proved answer"), th, u
         )
-        progress = load_progress(self.app).puzzles
         puzzles = shipped_puzzles()
         y = r.bottom + max(12, round(30 * u))
         size = max(13, round(24 * u))
-        for index, line in enumerate(standing_lines(progress, len(puzzles), self.today)):
+        for index, line in enumerate(standing_lines(self.progress, len(puzzles), self.today)):
             r = typeset.blit_text(
                 surface,
                 line,
