@@ -374,11 +374,6 @@ class HardSeat:
         observations of its earlier decisions in the round, so it knows what it knew then."""
         self._memory.see(observation, learn=self.config.remember)
 
-    @property
-    def memory(self) -> RoundMemory:
-        """What the seat remembers of the round (read by pondering, which works on a copy)."""
-        return self._memory
-
     def beliefs_after(self, observation: Observation) -> dict[int, int] | None:
         """The beliefs a decision at ``observation`` would search with (nothing remembered)."""
         if not self.config.remember:

@@ -21,7 +21,6 @@ hand in two tables that differ only in hidden tiles and get the same work done).
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import random
 
@@ -64,9 +63,7 @@ def likely_positions(
     ``observation`` (its own, another seat to move) and nothing else."""
     if observation.phase != PLAY or observation.current == observation.seat:
         return []
-    memory = copy.deepcopy(seat.memory)
-    beliefs = memory.see(observation, learn=seat.config.remember)
-    sampler = Sampler(observation, beliefs if seat.config.remember else None)
+    sampler = Sampler(observation, seat.beliefs_after(observation))
     model = NormalSeat(weights=seat.config.normal)
     found: dict[str, Line] = {}
     for _ in range(guesses):
@@ -89,9 +86,9 @@ def likely_positions(
         key = position_seed(seen)
         line = found.get(key)
         if line is None:
-            later = copy.deepcopy(memory)
-            known = later.see(seen, learn=seat.config.remember)
-            found[key] = Line(key, 1, seen, dict(known) if seat.config.remember else None)
+            # The beliefs the seat's own decision there will search with (its memory has not
+            # seen the position pondered from), so a hand-over finds them equal.
+            found[key] = Line(key, 1, seen, seat.beliefs_after(seen))
         else:
             line.weight += 1
     return sorted(found.values(), key=lambda line: -line.weight)
