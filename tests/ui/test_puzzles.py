@@ -27,17 +27,31 @@ def first(kind: str):  # type: ignore[no-untyped-def]
     return next(p for p in shipped_puzzles() if p.kind == kind)
 
 
-def opened(app, puzzle) -> PuzzleScene:  # type: ignore[no-untyped-def]
-    app.reset(MenuScene(app), PuzzlesScene(app))
-    scene = open_puzzle(app, puzzle)
-    assert scene is not None
-    app.push(scene)
+def ready(app, scene: PuzzleScene) -> PuzzleScene:  # type: ignore[no-untyped-def]
+    """Frames until the table is dealt and waits for the player."""
     for _ in range(600):
         frames(app)
         if scene.ready:
             break
     assert scene.ready
     return scene
+
+
+def opened(app, puzzle) -> PuzzleScene:  # type: ignore[no-untyped-def]
+    app.reset(MenuScene(app), PuzzlesScene(app))
+    scene = open_puzzle(app, puzzle)
+    assert scene is not None
+    app.push(scene)
+    return ready(app, scene)
+
+
+def answer_and_wrong(scene: PuzzleScene) -> tuple[Play, Play]:
+    """A go-out puzzle's answer, and the proof's second-best first move (a wrong try)."""
+    puzzle, state = scene.trial.puzzle, scene.state
+    answer = action_of(puzzle.answer["move"], state.players, state.deal.set_size)
+    wrong = action_of(puzzle.proof["values"][1]["move"], state.players, state.deal.set_size)
+    assert isinstance(answer, Play) and isinstance(wrong, Play)
+    return answer, wrong
 
 
 def settle(app, scene: PuzzleScene, limit: int = 4000) -> None:  # type: ignore[no-untyped-def]
@@ -53,9 +67,7 @@ def test_a_wrong_move_brings_one_hint_and_the_right_one_solves_the_puzzle() -> N
         puzzle = first(GO_OUT)
         scene = opened(app, puzzle)
         state = scene.state
-        answer = action_of(puzzle.answer["move"], state.players, state.deal.set_size)
-        wrong = action_of(puzzle.proof["values"][1]["move"], state.players, state.deal.set_size)
-        assert isinstance(answer, Play) and isinstance(wrong, Play)
+        answer, wrong = answer_and_wrong(scene)
         before = len(state.train_tiles[wrong.train])
         assert not scene.try_play(wrong.tile, wrong.train, None), "a wrong move is not played"
         assert len(state.train_tiles[wrong.train]) == before
@@ -131,10 +143,7 @@ def test_a_longest_line_short_of_the_best_gets_its_length_then_a_fresh_table() -
         again = app.top
         assert isinstance(again, PuzzleScene) and again is not scene, "a fresh table"
         assert again.puzzle_hint_text().startswith("Not the longest. The longest line has")
-        for _ in range(600):
-            frames(app)
-            if again.ready:
-                break
+        ready(app, again)
         for action in line:
             assert isinstance(action, Play)
             assert again.try_play(action.tile, action.train, None)
@@ -190,11 +199,7 @@ def test_the_day_s_puzzle_solved_starts_the_daily_streak_and_the_page_ticks_it()
         flow.daily_puzzle(app, day)
         scene = app.top
         assert isinstance(scene, PuzzleScene) and scene.daily == day
-        for _ in range(600):
-            frames(app)
-            if scene.ready:
-                break
-        _solve(app, scene)
+        _solve(app, ready(app, scene))
         done = app.top
         assert isinstance(done, PuzzleDoneScene) and done.title == "Solved!"
         assert "Daily streak: 1 day" in done.words
@@ -212,10 +217,7 @@ def test_keys_and_pad_solve_a_puzzle_through_the_focus_as_a_pointer_does() -> No
     try:
         puzzle = first(GO_OUT)
         scene = opened(app, puzzle)
-        state = scene.state
-        answer = action_of(puzzle.answer["move"], state.players, state.deal.set_size)
-        wrong = action_of(puzzle.proof["values"][1]["move"], state.players, state.deal.set_size)
-        assert isinstance(answer, Play) and isinstance(wrong, Play)
+        answer, wrong = answer_and_wrong(scene)
         scene._pick(wrong.tile)
         frames(app, 2)  # the trains it may go to light up
         trains = [item.key for item in scene.focus_items()]
