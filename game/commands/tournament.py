@@ -121,12 +121,18 @@ def match_order(kinds: Sequence[str], index: int, seed: int) -> tuple[int, int, 
     return group, seed + group, chairs
 
 
-def _play_indexed(job: tuple[Rules, tuple[str, ...], int, int, HardPlan]) -> MatchScores:
-    rules, kinds, seed, index, plan = job
+def _play_nth(
+    rules: Rules, kinds: Sequence[str], seed: int, index: int, make: SeatFactory
+) -> MatchScores:
+    """Match ``index`` of the tournament, its seats made by ``make``."""
     _group, match_seed, chairs = match_order(kinds, index, seed)
-    make = plan.factory()
     seats = [make(kind, match_seed * 97 + chair) for chair, kind in enumerate(chairs)]
     return play_match(rules, len(kinds), match_seed, seats)
+
+
+def _play_indexed(job: tuple[Rules, tuple[str, ...], int, int, HardPlan]) -> MatchScores:
+    rules, kinds, seed, index, plan = job
+    return _play_nth(rules, kinds, seed, index, plan.factory())
 
 
 def _results(
@@ -142,9 +148,7 @@ def _results(
     their seats are made."""
     if plan is None or jobs <= 1:
         for index in range(matches):
-            _group, match_seed, chairs = match_order(kinds, index, seed)
-            seats = [make(kind, match_seed * 97 + chair) for chair, kind in enumerate(chairs)]
-            yield play_match(rules, len(kinds), match_seed, seats)
+            yield _play_nth(rules, kinds, seed, index, make)
         return
     from game.processes import spawn_context
 
