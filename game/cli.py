@@ -386,6 +386,11 @@ def _add_tournament_options(parser: argparse.ArgumentParser) -> None:
         help="with --pace: think as a device K times slower than this machine would",
     )
     parser.add_argument(
+        "--ponder",
+        action="store_true",
+        help="with --pace: Hard also thinks ahead in the other seats' pauses, as at the table",
+    )
+    parser.add_argument(
         "--jobs", type=int, default=1, metavar="N", help="play the matches in N processes"
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")

@@ -96,6 +96,9 @@ class HardConfig:
     # candidate is left). On bench_ai's positions, 2 points cut the longest decisions' playouts
     # by about a third with no measurable loss (see the race's docstring).
     race_margin: float = 2.0
+    # The margin when the seat thinks for the table's pause (think_within), where the player
+    # waits that long anyway: near ties are then weighed until the pause is over.
+    pause_race_margin: float = 0.0
     # race_z is this many in the first race_early guesses, where a few lucky playouts can make
     # the best candidate look worse (and the race looks again after every guess).
     race_z_early: float = 3.0
@@ -120,6 +123,11 @@ def use_clock(reader: Callable[[], float]) -> None:
     so that it holds in the compiled build too."""
     global _clock
     _clock = reader
+
+
+def clock() -> float:
+    """The time guard's clock now, in seconds (what :func:`use_clock` set)."""
+    return _clock()
 
 
 class HardSearch:
@@ -380,14 +388,16 @@ class HardSeat:
             return None
         return dict(copy.deepcopy(self._memory).see(observation, learn=True))
 
-    def ponder(self, observation: Observation) -> Ponder | None:
+    def ponder(self, observation: Observation, earlier: Ponder | None = None) -> Ponder | None:
         """Thinking ahead from ``observation`` (another seat to move), or None where the seat
-        must not: a search without a clock (take-backs, tournaments) stays reproducible."""
+        must not: a search without a clock (take-backs, tournaments) stays reproducible.
+        ``earlier``: its thinking ahead from the position before, whose searches it may
+        carry on."""
         if self.config.budget_ms is None:
             return None
         from game.ai.ponder import Ponder
 
-        return Ponder(self, observation)
+        return Ponder(self, observation, earlier)
 
     def start(self, observation: Observation) -> HardSearch:
         """Begin a decision; step the returned search, then take ``best()``."""
@@ -415,11 +425,15 @@ class HardSeat:
             self.remember(observation)
             more = max(seconds * 1000.0, config.budget_ms)
             budget = pondered.seconds * 1000.0 + more
-            pondered.config = dataclasses.replace(pondered.config, budget_ms=budget)
+            pondered.config = dataclasses.replace(
+                pondered.config, budget_ms=budget, race_margin=config.pause_race_margin
+            )
             search = pondered
         else:
             budget = max(seconds * 1000.0, config.budget_ms)
-            thinking = dataclasses.replace(config, iterations=None, budget_ms=budget)
+            thinking = dataclasses.replace(
+                config, iterations=None, budget_ms=budget, race_margin=config.pause_race_margin
+            )
             self.remember(observation)
             beliefs = self._memory.beliefs if config.remember else None
             search = HardSearch(observation, thinking, position_rng(observation), beliefs)

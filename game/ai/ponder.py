@@ -24,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from game.ai.hard import HardConfig, HardSearch, HardSeat, position_rng
+from game.ai.hard import HardConfig, HardSearch, HardSeat, clock, position_rng
 from game.ai.knowledge import Sampler, position_seed
 from game.ai.normal import NormalSeat
 from game.rules import PLAY, Observation, RulesError
@@ -53,21 +53,29 @@ class Line:
         return self.search is not None and self.search.done
 
 
-def likely_positions(
-    seat: HardSeat,
-    observation: Observation,
-    rng: random.Random,
-    guesses: int = GUESSES,
-) -> list[Line]:
-    """The positions where ``seat`` will likely next decide, likeliest first, from
-    ``observation`` (its own, another seat to move) and nothing else."""
-    if observation.phase != PLAY or observation.current == observation.seat:
-        return []
-    sampler = Sampler(observation, seat.beliefs_after(observation))
-    model = NormalSeat(weights=seat.config.normal)
-    found: dict[str, Line] = {}
-    for _ in range(guesses):
-        guess = sampler.guess(rng)
+class Ranking:
+    """Where ``seat`` will likely next decide, from ``observation`` (its own, another seat to
+    move) and nothing else, worked out a guess at a time (so the worker can look at its pipe
+    in between): in each guess of the hidden tiles the seats before it play as Normal would."""
+
+    def __init__(self, seat: HardSeat, observation: Observation, rng: random.Random) -> None:
+        self.seat = seat
+        self.observation = observation
+        self.rng = rng
+        self.sampler = Sampler(observation, seat.beliefs_after(observation))
+        self.model = NormalSeat(weights=seat.config.normal)
+        self.found: dict[str, Line] = {}
+        self.guessed = 0
+
+    @property
+    def done(self) -> bool:
+        return self.guessed >= GUESSES
+
+    def guess(self) -> None:
+        """Follow one more guess to the seat's next decision."""
+        self.guessed += 1
+        observation = self.observation
+        guess = self.sampler.guess(self.rng)
         try:
             state = determinize(
                 observation,
@@ -75,33 +83,61 @@ def likely_positions(
                 [ALL_TILES[i] for i in guess.boneyard],
             )
         except RulesError:
-            continue  # a guess the table cannot hold (e.g. a tile drawn and not yet seen)
+            return  # a guess the table cannot hold (e.g. a tile drawn and not yet seen)
         for _step in range(MAX_STEPS):
             if state.phase != PLAY or state.current == observation.seat:
                 break
-            state.apply(model.choose(state.observation(state.current)))
+            state.apply(self.model.choose(state.observation(state.current)))
         if state.phase != PLAY or state.current != observation.seat:
-            continue
+            return
         seen = state.observation(observation.seat)
         key = position_seed(seen)
-        line = found.get(key)
+        line = self.found.get(key)
         if line is None:
             # The beliefs the seat's own decision there will search with (its memory has not
             # seen the position pondered from), so a hand-over finds them equal.
-            found[key] = Line(key, 1, seen, seat.beliefs_after(seen))
+            self.found[key] = Line(key, 1, seen, self.seat.beliefs_after(seen))
         else:
             line.weight += 1
-    return sorted(found.values(), key=lambda line: -line.weight)
+
+    def likeliest(self) -> list[Line]:
+        return sorted(self.found.values(), key=lambda line: -line.weight)
+
+
+def likely_positions(
+    seat: HardSeat,
+    observation: Observation,
+    rng: random.Random,
+) -> list[Line]:
+    """The positions where ``seat`` will likely next decide, likeliest first (see
+    :class:`Ranking`)."""
+    if observation.phase != PLAY or observation.current == observation.seat:
+        return []
+    ranking = Ranking(seat, observation, rng)
+    while not ranking.done:
+        ranking.guess()
+    return ranking.likeliest()
 
 
 class Ponder:
-    """One seat's thinking ahead from one observation (see the module docstring)."""
+    """One seat's thinking ahead from one observation (see the module docstring). ``earlier``:
+    the seat's thinking ahead from the position before, whose searches are carried on where
+    the table can still reach their positions (the moves between were the likely ones)."""
 
-    def __init__(self, seat: HardSeat, observation: Observation) -> None:
+    def __init__(
+        self, seat: HardSeat, observation: Observation, earlier: Ponder | None = None
+    ) -> None:
         self.seat = seat
         self.observation = observation
-        self.lines: list[Line] | None = None  # ranked on the first step
-        self.seconds = 0.0  # search time spent so far
+        self.lines: list[Line] | None = None  # ranked in the first steps
+        self.seconds = 0.0  # time spent so far, ranking and searching
+        self._ranking: Ranking | None = None
+        # The searches begun from the position before, by the position each is for.
+        self._earlier: dict[str, HardSearch] = {}
+        if earlier is not None:
+            for line in earlier.lines or []:
+                if line.search is not None:
+                    self._earlier[line.key] = line.search
 
     @property
     def finished(self) -> bool:
@@ -115,10 +151,36 @@ class Ponder:
     def step(self, seconds: float = SLICE) -> None:
         """Think for about ``seconds``: rank the positions first, then search the likeliest
         one with the least time spent for its weight."""
+        started = clock()
         if self.lines is None:
-            rng = random.Random(f"ponder/{position_seed(self.observation)}")
-            self.lines = likely_positions(self.seat, self.observation, rng)[:KEPT]
+            self._rank(started, seconds)
+        else:
+            self._search(seconds)
+        self.seconds += clock() - started
+
+    def _rank(self, started: float, seconds: float) -> None:
+        observation = self.observation
+        if observation.phase != PLAY or observation.current == observation.seat:
+            self.lines = []
             return
+        if self._ranking is None:
+            rng = random.Random(f"ponder/{position_seed(observation)}")
+            self._ranking = Ranking(self.seat, observation, rng)
+        ranking = self._ranking
+        while not ranking.done:
+            ranking.guess()
+            if clock() - started >= seconds:
+                return
+        self.lines = ranking.likeliest()[:KEPT]
+        self._ranking = None
+        for line in self.lines:
+            begun = self._earlier.get(line.key)
+            if begun is not None and begun.beliefs == line.beliefs:
+                line.search = begun
+        self._earlier = {}
+
+    def _search(self, seconds: float) -> None:
+        assert self.lines is not None
         open_lines = [line for line in self.lines if not line.settled]
         if not open_lines or self.seconds >= PONDER_SECONDS:
             return
@@ -130,9 +192,7 @@ class Ponder:
                 position_rng(line.observation),
                 line.beliefs,
             )
-        before = line.search.seconds
         line.search.step(seconds)
-        self.seconds += line.search.seconds - before
 
     def take(self, observation: Observation) -> HardSearch | None:
         """The search begun for exactly ``observation``'s position, if any (then handed over)."""
@@ -154,5 +214,11 @@ def _spent(line: Line) -> float:
 
 
 def _pondering(config: HardConfig) -> HardConfig:
-    """The seat's search, on a clock but with no end of its own: pondering stops it."""
-    return dataclasses.replace(config, iterations=None, budget_ms=PONDER_SECONDS * 1000.0)
+    """The seat's search, on a clock but with no end of its own: pondering stops it. Near
+    ties are weighed as in the pause (the person's time is not the person's wait)."""
+    return dataclasses.replace(
+        config,
+        iterations=None,
+        budget_ms=PONDER_SECONDS * 1000.0,
+        race_margin=config.pause_race_margin,
+    )

@@ -44,12 +44,15 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.ai.simple import SEAT_KINDS, Seat, make_seat
 from game.commands.simulate import check_deal, check_table_options, one_per_seat, plural
 from game.match.playout import play_out
-from game.rules import Action, GameState, Observation, Rules
+from game.rules import GameState, Rules
+
+if TYPE_CHECKING:
+    from game.commands.paced import PacedSeats
 
 # Two-sided 95% Student t quantiles by degrees of freedom (1..29); 1.96 from 30 on.
 _T95 = (
@@ -106,10 +109,11 @@ class HardPlan:
     iterations: int | None = None
     pace: str | None = None
     slower: float = 1.0
+    ponder: bool = False
 
     def factory(self) -> SeatFactory:
         if self.pace is not None:
-            return paced_factory(self.pace, self.slower)
+            return paced_factory(self.pace, self.slower, self.ponder)
         return seat_factory(self.budget_ms, self.iterations)
 
 
@@ -127,7 +131,7 @@ def _play_nth(
     """Match ``index`` of the tournament, its seats made by ``make``."""
     _group, match_seed, chairs = match_order(kinds, index, seed)
     seats = [make(kind, match_seed * 97 + chair) for chair, kind in enumerate(chairs)]
-    return play_match(rules, len(kinds), match_seed, seats)
+    return play_match(rules, len(kinds), match_seed, seats, getattr(make, "at_table", None))
 
 
 def _play_indexed(job: tuple[Rules, tuple[str, ...], int, int, HardPlan]) -> MatchScores:
@@ -196,7 +200,8 @@ def run_tournament(
     out_levels: dict[str, Any] = {}
     for level in levels:
         tally = tallies[level]
-        means = list(tally.group_means().values())
+        by_group = tally.group_means()
+        means = list(by_group.values())
         group_mean, half = mean_ci(means)
         mean = tally.score_sum / tally.rounds
         out_levels[level] = {
@@ -206,6 +211,8 @@ def run_tournament(
             "ci95": None if half is None else [group_mean - half, group_mean + half],
             "win_rate": tally.wins / tally.seat_matches,
             "seat_matches": tally.seat_matches,
+            # Per deal group, so that two tournaments on the same deals can be paired.
+            "group_means": [by_group[g] for g in sorted(by_group)],
         }
     comparisons = []
     for i, first in enumerate(levels):
@@ -253,10 +260,17 @@ class MatchScores:
     round_scores: tuple[tuple[int, ...], ...]
 
 
-def play_match(rules: Rules, players: int, seed: int, seats: Sequence[Seat]) -> MatchScores:
-    """One whole match, each seat deciding from its own observation; every round's scores."""
+def play_match(
+    rules: Rules,
+    players: int,
+    seed: int,
+    seats: Sequence[Seat],
+    at_table: Callable[[GameState, Sequence[Seat]], Sequence[Seat]] | None = None,
+) -> MatchScores:
+    """One whole match, each seat deciding from its own observation; every round's scores.
+    ``at_table``: seats with the table's pauses (``PacedSeats.at_table``)."""
     game = GameState.new(rules, players, seed)
-    play_out(game, seats)
+    play_out(game, seats if at_table is None else at_table(game, seats))
     return MatchScores(
         tuple(game.totals), game.match_winners, tuple(tuple(r) for r in game.round_scores)
     )
@@ -378,46 +392,23 @@ def hard_plan(args: argparse.Namespace) -> HardPlan:
     """Hard's thinking from the command line; ValueError for options that cannot go together."""
     pace = getattr(args, "pace", None)
     slower = getattr(args, "slower", None)
+    ponder = bool(getattr(args, "ponder", False))
     if pace is not None and (args.budget_ms is not None or args.iterations is not None):
         raise ValueError("--pace thinks as the table does: leave out --budget-ms and --iterations")
     if slower is not None and pace is None:
         raise ValueError("--slower is for a device thinking at a pace: give --pace too")
     if slower is not None and not (math.isfinite(slower) and slower >= 1):
         raise ValueError(f"--slower must be a number from 1 up, not {slower}")
-    plan = HardPlan(args.budget_ms, args.iterations, pace, slower or 1.0)
+    if ponder and pace is None:
+        raise ValueError("--ponder is for Hard thinking at a pace: give --pace too")
+    plan = HardPlan(args.budget_ms, args.iterations, pace, slower or 1.0, ponder)
     plan.factory()  # refuses a bad budget or number of guesses now
     return plan
 
 
-def paced_factory(pace: str, slower: float = 1.0) -> SeatFactory:
-    """Seats as ``make_seat`` makes them, Hard thinking as the table lets it at ``pace``: for
-    the pause less the table's margin, by this process's CPU time (times ``slower``)."""
-    from game.ai import hard
-    from game.match.computer_move import THINK_MARGIN
-    from game.store.settings import PACE_SECONDS
+def paced_factory(pace: str, slower: float = 1.0, ponder: bool = False) -> PacedSeats:
+    """Seats as ``make_seat`` makes them, Hard thinking as the table lets it at ``pace``
+    (``game.commands.paced``)."""
+    from game.commands.paced import PacedSeats
 
-    if pace not in PACE_SECONDS:
-        raise ValueError(f"--pace must be one of {', '.join(PACE_SECONDS)}, not {pace!r}")
-    seconds = max(0.0, PACE_SECONDS[pace] - THINK_MARGIN)
-    hard.use_clock(lambda: time.thread_time() * slower)
-
-    class PacedHard:
-        """A Hard seat that thinks for the pause (a wrapper: the compiled build's classes
-        cannot be subclassed by interpreted ones)."""
-
-        def __init__(self, seat: hard.HardSeat) -> None:
-            self.seat = seat
-            self.level, self.name, self.style = seat.level, seat.name, seat.style
-
-        def choose(self, observation: Observation) -> Action:
-            return self.seat.choose_within(observation, seconds)
-
-        def __getattr__(self, name: str) -> Any:
-            return getattr(self.seat, name)
-
-    def make(kind: str, seed: int) -> Seat:
-        if kind == "hard":
-            return PacedHard(hard.HardSeat(seed))
-        return make_seat(kind, seed)
-
-    return make
+    return PacedSeats(pace, slower, ponder)

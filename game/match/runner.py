@@ -47,8 +47,9 @@ class SeatRunner(Protocol):
         """The seat and action of the answered request, if it is ready."""
 
     def ponder(self, seat: int, observation: Observation) -> None:
-        """While a person thinks: ``seat`` is shown its own ``observation`` (someone else to
-        move) and may think ahead on it (``game.ai.ponder``) until it is asked to move."""
+        """While another seat decides (the person, or a computer seat in its pause): ``seat``
+        is shown its own ``observation`` (someone else to move) and may think ahead on it
+        (``game.ai.ponder``) until it is asked to move."""
 
     def rewind(self, history: Sequence[tuple[int, Observation]]) -> None:
         """After a take-back: the seats start afresh and are shown again, in order, the
@@ -163,13 +164,14 @@ def _worker(
 def _seat_ponders(
     ponders: dict[int, Any], seats: dict[int, object], seat: int, observation: Observation
 ) -> None:
-    """Start ``seat`` thinking ahead from ``observation`` if it can (Hard, on a clock)."""
-    ponders.pop(seat, None)
+    """Start ``seat`` thinking ahead from ``observation`` if it can (Hard, on a clock),
+    carrying on what it began from the position before where that still applies."""
+    earlier = ponders.pop(seat, None)
     make = getattr(seats.get(seat), "ponder", None)
     if make is None:
         return
     try:
-        ponder = make(observation)
+        ponder = make(observation, earlier)
     except Exception as error:  # thinking ahead is a bonus: a bug in it costs only that
         print(f"seat {seat} cannot think ahead: {error!r}", file=sys.stderr)
         return

@@ -276,9 +276,9 @@ class Session:
         )
 
     def ponder(self) -> None:
-        """While a person thinks: each computer seat is shown its own view of the table, once
-        a position, to think ahead on (Hard does: game.ai.ponder; take-backs keep the seats'
-        choices fixed, so they do not)."""
+        """While the person or a computer seat decides: each other computer seat is shown its
+        own view of the table, once a position, to think ahead on (Hard does:
+        game.ai.ponder; take-backs keep the seats' choices fixed, so they do not)."""
         key = len(self.writer.lines)
         if self.moment is not None or self._pondered == key or self.state.phase != PLAY:
             return

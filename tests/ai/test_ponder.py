@@ -112,3 +112,22 @@ def test_the_table_shows_each_hard_seat_its_own_view_once_a_position() -> None:
     session.writer.lines.append({})
     session.ponder()
     assert len(listening.shown) == 1
+
+
+def test_searches_begun_from_the_position_before_are_carried_on() -> None:
+    """Thinking ahead again from a later position keeps the searches begun for positions it
+    still finds likely (here the same position: all of them)."""
+    state = _person_to_move(2)
+    seat = HardSeat()
+    earlier = seat.ponder(state.observation(1))
+    assert earlier is not None
+    while not earlier.finished:
+        earlier.step()
+    begun = {line.key: line.search for line in earlier.lines or [] if line.search is not None}
+    assert begun
+    later = seat.ponder(state.observation(1), earlier)
+    assert later is not None
+    while later.lines is None:
+        later.step()
+    carried = {line.key: line.search for line in later.lines if line.search is not None}
+    assert carried and all(begun[key] is search for key, search in carried.items())

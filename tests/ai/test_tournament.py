@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 from game import cli
 from game.ai import HardSeat
-from game.commands.tournament import mean_ci, paced_factory, seat_factory, t95
+from game.commands.tournament import mean_ci, paced_factory, play_match, seat_factory, t95
 
 
 def test_small_tournament_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -62,6 +63,7 @@ def test_text_report_with_hard_and_rotation(capsys: pytest.CaptureFixture[str]) 
         (["--iterations", "0"], "--iterations"),
         (["--pace", "normal", "--iterations", "5"], "--pace thinks as the table does"),
         (["--slower", "6"], "give --pace too"),
+        (["--ponder"], "--ponder is for Hard thinking at a pace"),
         (["--pace", "fast", "--slower", "0.5"], "--slower must be a number from 1 up"),
         (["--jobs", "0"], "--jobs must be 1 to 64"),
     ],
@@ -110,7 +112,13 @@ def test_matches_played_in_two_processes_give_the_same_figures(
         assert cli.main([*args, "--iterations", "8", "--jobs", jobs, "--json"]) == 0
         reports.append(json.loads(capsys.readouterr().out))
     assert reports[0]["levels"] == reports[1]["levels"]
-    assert reports[0]["hard"] == {"budget_ms": None, "iterations": 8, "pace": None, "slower": 1.0}
+    assert reports[0]["hard"] == {
+        "budget_ms": None,
+        "iterations": 8,
+        "pace": None,
+        "slower": 1.0,
+        "ponder": False,
+    }
 
 
 @pytest.mark.parametrize(("pace", "slower"), [("normal", 1.0), ("slow", 1.0), ("fast", 6.0)])
@@ -128,7 +136,9 @@ def test_hard_at_a_pace_thinks_for_the_table_s_pause_by_cpu_time(
 
     given: list[float] = []
     monkeypatch.setattr(
-        hard.HardSeat, "choose_within", lambda self, obs, seconds: given.append(seconds)
+        hard.HardSeat,
+        "choose_within",
+        lambda self, obs, seconds, pondered=None: given.append(seconds),
     )
     monkeypatch.setattr(hard, "_clock", hard._clock)  # put back after the test
     monkeypatch.setattr(time, "thread_time", lambda: 2.0)
@@ -139,3 +149,66 @@ def test_hard_at_a_pace_thinks_for_the_table_s_pause_by_cpu_time(
     assert given == [pytest.approx(PACE_SECONDS[pace] - THINK_MARGIN)]
     assert hard._clock() == pytest.approx(2.0 * slower)
     assert paced_factory(pace, slower)("normal", 1).level == "normal"  # the others as always
+
+
+def _paced_round(
+    monkeypatch: pytest.MonkeyPatch, pace: str, tick: float, ponder: bool
+) -> tuple[list[Any], list[Any]]:
+    """One round of Hard against three Normals at ``pace``, Hard's clock a counter (``tick``
+    seconds a reading); what the table gave Hard, (seconds, seat to move) for each decision
+    and each thinking ahead, and the seats."""
+    from game.ai import hard
+    from game.commands.paced import PacedHard, PacedSeats
+    from game.rules import Rules
+
+    monkeypatch.setattr(hard, "_clock", hard._clock)  # put back after the test
+    paced = PacedSeats(pace, ponder=ponder)
+    now = [0.0]
+
+    def read() -> float:
+        now[0] += tick
+        return now[0]
+
+    hard.use_clock(read)
+    decided: list[Any] = []
+    ahead: list[Any] = []
+    choose_for = PacedHard.choose_for
+    think_ahead = PacedHard.think_ahead
+
+    def deciding(seat: PacedHard, observation: Any, seconds: float) -> Any:
+        decided.append((seconds, observation.current))
+        return choose_for(seat, observation, seconds)
+
+    def thinking(seat: PacedHard, observation: Any, seconds: float) -> None:
+        ahead.append((seconds, observation.current))
+        think_ahead(seat, observation, seconds)
+
+    monkeypatch.setattr(PacedHard, "choose_for", deciding)
+    monkeypatch.setattr(PacedHard, "think_ahead", thinking)
+    seats = [paced("hard" if chair == 0 else "normal", chair) for chair in range(4)]
+    play_match(Rules.standard().with_options(rounds=1), 4, 3, seats, paced.at_table)
+    return [decided, ahead], seats
+
+
+def test_at_a_pace_a_turn_s_later_steps_get_the_table_s_shorter_pause(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from game.match.computer_move import THINK_MARGIN
+    from game.store.settings import PACE_SECONDS
+
+    (decided, ahead), _seats = _paced_round(monkeypatch, "fast", 0.01, ponder=False)
+    first = pytest.approx(max(0.0, PACE_SECONDS["fast"] - THINK_MARGIN))
+    later = pytest.approx(max(0.0, PACE_SECONDS["fast"] * 0.55 - THINK_MARGIN))
+    assert all(seconds in (first, later) for seconds, _ in decided)
+    assert any(seconds == first for seconds, _ in decided)
+    assert not ahead, "no thinking ahead unless asked"
+
+
+def test_with_ponder_hard_thinks_ahead_in_the_others_pauses_and_uses_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    (decided, ahead), seats = _paced_round(monkeypatch, "normal", 0.005, ponder=True)
+    assert ahead, "Hard thought ahead"
+    assert all(current != 0 for _, current in ahead), "never in its own pause"
+    assert all(current == 0 for _, current in decided)
+    assert seats[0].handed_over >= 1, "some decision carried on a search begun ahead"

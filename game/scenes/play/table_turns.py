@@ -95,6 +95,8 @@ class TableTurns(TableBase):
         pace = self.app.settings.pace_seconds
         pause = pace if self._turn_steps == 0 else pace * 0.55  # the turn's first step longer
         action = self.computer_move.take(self.session, dt, pause, self.session.moment)
+        if not self.app.saving_power:  # the others think ahead in this seat's pause (after
+            self.session.ponder()  # its request, which the worker takes first)
         if action is None:
             return
         before = state.current
