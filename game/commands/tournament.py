@@ -131,7 +131,11 @@ def _play_nth(
     """Match ``index`` of the tournament, its seats made by ``make``."""
     _group, match_seed, chairs = match_order(kinds, index, seed)
     seats = [make(kind, match_seed * 97 + chair) for chair, kind in enumerate(chairs)]
-    return play_match(rules, len(kinds), match_seed, seats, getattr(make, "at_table", None))
+    result = play_match(rules, len(kinds), match_seed, seats, getattr(make, "at_table", None))
+    # Paced Hard seats count their decisions and those that carried on a pondered search.
+    decisions = sum(getattr(seat, "decisions", 0) for seat in seats)
+    handed_over = sum(getattr(seat, "handed_over", 0) for seat in seats)
+    return dataclasses.replace(result, hard_decisions=decisions, handed_over=handed_over)
 
 
 def _play_indexed(job: tuple[Rules, tuple[str, ...], int, int, HardPlan]) -> MatchScores:
@@ -179,12 +183,15 @@ def run_tournament(
     tallies = {level: LevelTally(seats=kinds.count(level)) for level in levels}
     started = time.perf_counter()
     rounds_played = 0
+    hard_decisions = handed_over = 0
     if plan is not None:
         make = plan.factory()
     results = _results(rules, kinds, matches, seed, make, plan, jobs)
     for index, result in enumerate(results):
         group, _match_seed, chairs = match_order(kinds, index, seed)
         rounds_played += len(result.round_scores)
+        hard_decisions += result.hard_decisions
+        handed_over += result.handed_over
         for chair, level in enumerate(chairs):
             tally = tallies[level]
             tally.seat_matches += 1
@@ -247,6 +254,9 @@ def run_tournament(
         "rounds": rounds_played,
         "seed": seed,
         "hard": None if plan is None else dataclasses.asdict(plan),
+        # With --pace: Hard's decisions, and those that used work done thinking ahead.
+        "hard_decisions": hard_decisions,
+        "handed_over": handed_over,
         "seconds": seconds,
         "levels": out_levels,
         "comparisons": comparisons,
@@ -258,6 +268,8 @@ class MatchScores:
     totals: tuple[int, ...]
     winners: tuple[int, ...]
     round_scores: tuple[tuple[int, ...], ...]
+    hard_decisions: int = 0  # counted by Hard seats thinking at a pace (``--pace``)
+    handed_over: int = 0  # of those, the ones that carried on a search begun thinking ahead
 
 
 def play_match(
@@ -310,6 +322,13 @@ def format_report(report: dict[str, Any]) -> str:
         lines.append(
             f"{first} - {second}: difference {comp['difference']:.2f}, 95% CI {ci_text}, "
             f"ratio {ratio}{tie}"
+        )
+    plan = report.get("hard") or {}
+    if plan.get("ponder") and report.get("hard_decisions"):
+        share = report["handed_over"] / report["hard_decisions"]
+        lines.append(
+            f"hard thought ahead: {report['handed_over']} of {report['hard_decisions']} "
+            f"decisions ({share:.0%}) carried on a search begun in another seat's pause"
         )
     return "\n".join(lines)
 

@@ -212,3 +212,34 @@ def test_with_ponder_hard_thinks_ahead_in_the_others_pauses_and_uses_it(
     assert all(current != 0 for _, current in ahead), "never in its own pause"
     assert all(current == 0 for _, current in decided)
     assert seats[0].handed_over >= 1, "some decision carried on a search begun ahead"
+
+
+@pytest.mark.parametrize("ponder", [False, True])
+def test_the_report_counts_hard_s_decisions_that_used_thinking_ahead(
+    ponder: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The share of Hard's moves that used pondered work is a figure of the tournament."""
+    import time
+
+    from game.ai import hard
+    from game.commands.tournament import HardPlan, format_report, run_tournament
+    from game.rules import Rules
+
+    monkeypatch.setattr(hard, "_clock", hard._clock)  # put back after the test
+    now = [0.0]
+
+    def ticking() -> float:
+        now[0] += 0.004
+        return now[0]
+
+    monkeypatch.setattr(time, "thread_time", ticking)
+    rules = Rules.standard().with_options(rounds=1)
+    plan = HardPlan(pace="normal", ponder=ponder)
+    report = run_tournament(rules, ["hard", "normal", "normal"], 3, 2, plan=plan)
+    assert report["hard_decisions"] > 10
+    if ponder:
+        assert 1 <= report["handed_over"] <= report["hard_decisions"]
+        assert "decisions" in format_report(report).splitlines()[-1]
+    else:
+        assert report["handed_over"] == 0
+        assert "thought ahead" not in format_report(report)
