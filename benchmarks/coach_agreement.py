@@ -3,7 +3,7 @@ folder (made with ``simulate --seats coach,... --record DIR``, or ``hard,...``: 
 table's time guard) and count the labels and how often the review's best move is the move the
 seat played.
 
-    python benchmarks/coach_agreement.py DIR [--seat 0] [--guesses 240] [--jobs 2]
+    python benchmarks/coach_agreement.py DIR [--seat 0] [--guesses 480] [--jobs 2]
 """
 
 from __future__ import annotations

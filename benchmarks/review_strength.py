@@ -139,7 +139,7 @@ def main() -> int:
         default=100,
         help=f"review guesses a decision (default: 100; the review's own is {DEFAULT_GUESSES})",
     )
-    parser.add_argument("--hard-iterations", type=int, default=DEFAULT_CONFIG.iterations or 240)
+    parser.add_argument("--hard-iterations", type=int, default=DEFAULT_CONFIG.iterations or 480)
     parser.add_argument("--bootstrap", type=int, default=4000, help="resamples (default: 4000)")
     parser.add_argument("--kinds", default=",".join(KINDS), help="seat kinds, weakest first")
     parser.add_argument("--save", metavar="FILE", help="write every match's figures as JSON")

@@ -309,7 +309,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_number(
         review,
         "--iterations",
-        "guesses per decision (default: 400); the same record and K give the same review "
+        "guesses per decision (default: 480); the same record and K give the same review "
         "on any machine",
         metavar="K",
     )
@@ -370,7 +370,7 @@ def _add_tournament_options(parser: argparse.ArgumentParser) -> None:
         parser,
         "--iterations",
         "Hard makes exactly N guesses per decision and never reads the clock "
-        "(default: 240, with a 250 ms limit)",
+        "(default: 480, with a 250 ms limit)",
     )
     parser.add_argument(
         "--pace",

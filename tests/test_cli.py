@@ -279,3 +279,14 @@ def test_a_long_value_that_is_no_number_is_echoed_cut_short(
     assert "is not a whole number" in err and "is not a finite number" in err
     assert "(5000 characters)" in err
     assert "x" * 100 not in err and "7" * 100 not in err
+
+
+@pytest.mark.parametrize("command", ["review", "tournament"])
+def test_the_help_gives_the_guesses_the_command_really_defaults_to(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from game.ai.coach import DEFAULT_GUESSES
+
+    assert cli.main([command, "--help"]) == 0
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert f"(default: {DEFAULT_GUESSES}" in help_text

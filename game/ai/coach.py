@@ -33,7 +33,7 @@ from .hard import DEFAULT_CONFIG, HardConfig, HardSearch, position_rng
 from .knowledge import RoundMemory
 
 # Guesses per decision: Hard's own, so that the hint, the review and Hard are one player.
-DEFAULT_GUESSES: int = DEFAULT_CONFIG.iterations or 240
+DEFAULT_GUESSES: int = DEFAULT_CONFIG.iterations or 480
 
 
 def coach_config(guesses: int = DEFAULT_GUESSES) -> HardConfig:

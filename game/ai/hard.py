@@ -61,10 +61,12 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class HardConfig:
-    # Guesses per decision: what the player meets on any machine fast enough to finish them.
-    # More guesses keep paying: 200 scored 4.4 points a round better than 100 against two
-    # Normals (95% CI [-0.4, 9.3]); budget_ms keeps the slow decisions in hand.
-    iterations: int | None = 240
+    # Guesses per decision (the hint's, the review's, and Hard's without the table's pause):
+    # what the player meets on any machine fast enough to finish them. Against three Normals on
+    # the same 32 matches (docs/MAINTAINING.md) 480 scored 0.7 points a round better than 240
+    # and 960 no better than 480; a review at 480 differs from one at 1,600 in 5% of its labels,
+    # not 8% (bench_review.py), for 1.75 times the time. budget_ms keeps slow decisions in hand.
+    iterations: int | None = 480
     # First-turn decisions get this many times ``iterations`` (a round is mostly its first-turn
     # lines, some 570 of its 820 plays). Against three Normals, paired with 240 everywhere on
     # the 128 deals of seeds 201-232, 480 in first turns looked 1.1 points a round better (95%

@@ -40,15 +40,16 @@ saw (:func:`game.ai.coach.position_seed`), with no clock, so a record gets the s
 any machine, and a decision the same verdict as the table's hint gave it: both are
 :func:`game.ai.coach.advise`.
 
-Guesses: 240 a decision by default, Hard's own (:data:`game.ai.coach.DEFAULT_GUESSES`). Each
+Guesses: 480 a decision by default, Hard's own (:data:`game.ai.coach.DEFAULT_GUESSES`). Each
 guess plays every choice still in the race out on the same guessed deal (common random
 numbers), so too few guesses both mislabel close calls and overstate the points lost (the best
 of several noisy means is biased upwards). On a whole 13-round, 4-player double-twelve match
 between Normal seats, against a review at 1600 guesses (``benchmarks/bench_review.py --compare
-100,240,480 --reference 1600``): at 100 guesses 11% of the labels of decisions with a choice
-differed (mean error of the points lost 0.55), at 240 8% (0.30, the match's points lost
-overstated by 11%), at 480 5% (0.12). 240 guesses review such a match in about 18 s of one
-core (a close call takes up to four times the guesses).
+240,480,960 --reference 1600``, 2026-12-05): at 240 guesses 8% of the labels of decisions with
+a choice differed (mean error of the points lost 0.30, the match's points lost overstated by
+11%, 10 best moves other than the reference's), at 480 5% (0.12, 3%, 6 best moves), at 960 3%
+(0.10, 0.3%, 1). Such a match takes some 24 s of one core to review at 480 guesses (14 s at
+240, 44 s at 960: a close call takes up to four times the guesses), so 480.
 """
 
 from __future__ import annotations
