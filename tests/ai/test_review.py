@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from game.ai.review import FORCED, GOOD, LABELS, decisions_of, label_for, review
-from game.ai.simple import make_seat
+from game.ai.simple import Seat, make_seat
 from game.commands.simulate import play_match
 from game.rules import END_TURN, Rules
 from game.rules.record import load_record
@@ -16,10 +17,12 @@ from game.rules.record import load_record
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def recorded_match(kinds: list[str], seed: int, rounds: int = 2) -> str:
-    """A match between computer seats, as its record text."""
+def recorded_match(
+    kinds: list[str], seed: int, rounds: int = 2, make: Callable[[str, int], Seat] = make_seat
+) -> str:
+    """A match between computer seats (made by ``make``), as its record text."""
     rules = Rules.standard().with_options(rounds=rounds)
-    seats = [make_seat(kind, seed * 10 + i) for i, kind in enumerate(kinds)]
+    seats = [make(kind, seed * 10 + i) for i, kind in enumerate(kinds)]
     names = [f"{k} {i}" for i, k in enumerate(kinds)]
     text = play_match(rules, len(kinds), seed, seats, names, record=True).record
     assert text is not None
