@@ -391,6 +391,15 @@ def _add_tournament_options(parser: argparse.ArgumentParser) -> None:
         help="with --pace: Hard also thinks ahead in the other seats' pauses, as at the table",
     )
     parser.add_argument(
+        "--person-seconds",
+        type=finite_number,
+        default=None,
+        metavar="S",
+        help="with --pace: the seat just before the first Hard seat plays the person, each "
+        "decision with a choice lasting S seconds in which the Hard seats think ahead "
+        "(implies --ponder)",
+    )
+    parser.add_argument(
         "--jobs", type=int, default=1, metavar="N", help="play the matches in N processes"
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")

@@ -390,8 +390,14 @@ class HardSeat:
             return None
         return dict(copy.deepcopy(self._memory).see(observation, learn=True))
 
-    def ponder(self, observation: Observation, earlier: Ponder | None = None) -> Ponder | None:
-        """Thinking ahead from ``observation`` (another seat to move), or None where the seat
+    def ponder(
+        self,
+        observation: Observation,
+        earlier: Ponder | None = None,
+        played: Action | None = None,
+    ) -> Ponder | None:
+        """Thinking ahead from ``observation`` (another seat to move; or this seat, which has
+        chosen ``played`` there and thinks about its own next step), or None where the seat
         must not: a search without a clock (take-backs, tournaments) stays reproducible.
         ``earlier``: its thinking ahead from the position before, whose searches it may
         carry on."""
@@ -399,7 +405,7 @@ class HardSeat:
             return None
         from game.ai.ponder import Ponder
 
-        return Ponder(self, observation, earlier)
+        return Ponder(self, observation, earlier, played)
 
     def start(self, observation: Observation) -> HardSearch:
         """Begin a decision; step the returned search, then take ``best()``."""

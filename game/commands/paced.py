@@ -7,7 +7,12 @@ has passed: the pace's pause for the first step of its turn, 0.55 of it for each
 (``game.match.computer_move.THINK_MARGIN``). With ``ponder``, each Hard seat also thinks ahead
 (``game.ai.ponder``) while another seat decides, for that seat's pause: at the table the worker
 process does so while the other seat's move waits for its pause (a person takes longer, so this
-is the least a Hard seat gets).
+is the least a Hard seat gets), and in the rest of a Hard seat's own pause, once it has chosen,
+that seat thinks about its own next step when its turn goes on. With ``person_seconds`` one
+seat plays the person's part: the seat just before the first Hard seat round the table (so that
+Hard moves right after it, as a Hard seat to the person's left does at the table). It plays as
+its level does, but each of its decisions with a choice lasts that many seconds of the Hard
+seats' thinking ahead, as a person's turn gives the table's worker.
 
 The clock is this process's CPU time, times ``slower`` (a device that many times slower), so a
 busy machine measures what a quiet one would.
@@ -51,9 +56,15 @@ class PacedHard:
         self.handed_over += begun is not None
         return self.seat.choose_within(observation, seconds, begun)
 
-    def think_ahead(self, observation: Observation, seconds: float) -> None:
-        """Think ahead from ``observation`` (another seat to move) for ``seconds``."""
-        ponder = self.seat.ponder(observation, self.pondered)
+    def think_ahead(
+        self, observation: Observation, seconds: float, played: Action | None = None
+    ) -> None:
+        """Think ahead from ``observation`` for ``seconds``: another seat to move, or this one,
+        which chose ``played`` there (its own next step, if its turn goes on)."""
+        if played is None:
+            ponder = self.seat.ponder(observation, self.pondered)
+        else:
+            ponder = self.seat.ponder(observation, None, played)
         self.pondered = ponder
         if ponder is None:
             return
@@ -72,11 +83,20 @@ class PacedSeats:
     """Makes a tournament's seats (``SeatFactory``), Hard paced; ``at_table`` then gives them
     the table's pauses in a match."""
 
-    def __init__(self, pace: str, slower: float = 1.0, ponder: bool = False) -> None:
+    def __init__(
+        self,
+        pace: str,
+        slower: float = 1.0,
+        ponder: bool = False,
+        person_seconds: float | None = None,
+    ) -> None:
         if pace not in PACE_SECONDS:
             raise ValueError(f"--pace must be one of {', '.join(PACE_SECONDS)}, not {pace!r}")
+        if person_seconds is not None and not person_seconds > 0:
+            raise ValueError(f"--person-seconds must be above 0, not {person_seconds}")
         self.pace = PACE_SECONDS[pace]
-        self.ponder = ponder
+        self.ponder = ponder or person_seconds is not None
+        self.person_seconds = person_seconds
         hard.use_clock(lambda: time.thread_time() * slower)
 
     def thinking(self, pause: float) -> float:
@@ -100,6 +120,12 @@ class _Table:
         self.game = game
         self.seats = seats
         self.last: tuple[int, int] | None = None  # (round, seat) of the last decision
+        # The person's chair (with person_seconds): the one just before the first Hard seat.
+        self.person = -1
+        if paced.person_seconds is not None:
+            hard_chairs = [i for i, seat in enumerate(seats) if isinstance(seat, PacedHard)]
+            if hard_chairs and len(hard_chairs) < len(seats):
+                self.person = (hard_chairs[0] - 1) % len(seats)
 
     def decide(self, index: int, observation: Observation) -> Action:
         game = self.game
@@ -110,11 +136,19 @@ class _Table:
         seat = self.seats[index]
         # In a Hard seat's own pause the worker is busy with its search: nobody thinks ahead.
         if self.paced.ponder and not isinstance(seat, PacedHard):
+            ahead = seconds
+            if index == self.person and len(observation.legal_actions) > 1:
+                ahead = self.paced.person_seconds or seconds  # the person weighs a choice
             for other, waiting in enumerate(self.seats):
                 if other != index and isinstance(waiting, PacedHard):
-                    waiting.think_ahead(game.observation(other), seconds)
+                    waiting.think_ahead(game.observation(other), ahead)
         if isinstance(seat, PacedHard):
-            return seat.choose_for(observation, seconds)
+            started = hard.clock()
+            action = seat.choose_for(observation, seconds)
+            left = seconds - (hard.clock() - started)
+            if self.paced.ponder and left > 0:  # the rest of its pause: its own next step
+                seat.think_ahead(observation, left, action)
+            return action
         return seat.choose(observation)
 
 

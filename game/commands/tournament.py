@@ -110,10 +110,11 @@ class HardPlan:
     pace: str | None = None
     slower: float = 1.0
     ponder: bool = False
+    person_seconds: float | None = None
 
     def factory(self) -> SeatFactory:
         if self.pace is not None:
-            return paced_factory(self.pace, self.slower, self.ponder)
+            return paced_factory(self.pace, self.slower, self.ponder, self.person_seconds)
         return seat_factory(self.budget_ms, self.iterations)
 
 
@@ -324,7 +325,7 @@ def format_report(report: dict[str, Any]) -> str:
             f"ratio {ratio}{tie}"
         )
     plan = report.get("hard") or {}
-    if plan.get("ponder") and report.get("hard_decisions"):
+    if (plan.get("ponder") or plan.get("person_seconds")) and report.get("hard_decisions"):
         share = report["handed_over"] / report["hard_decisions"]
         lines.append(
             f"hard thought ahead: {report['handed_over']} of {report['hard_decisions']} "
@@ -359,6 +360,8 @@ def tournament_main(args: argparse.Namespace) -> int:
             rules = rules.with_options(rounds=args.rounds)
         check_deal(rules, len(kinds))
         plan = hard_plan(args)
+        if plan.person_seconds is not None and "hard" not in kinds:
+            raise ValueError("--person-seconds is time for the Hard seats: --seats needs one")
         make = plan.factory()
         if not 1 <= args.jobs <= 64:
             raise ValueError(f"--jobs must be 1 to 64, not {args.jobs}")
@@ -420,14 +423,21 @@ def hard_plan(args: argparse.Namespace) -> HardPlan:
         raise ValueError(f"--slower must be a number from 1 up, not {slower}")
     if ponder and pace is None:
         raise ValueError("--ponder is for Hard thinking at a pace: give --pace too")
-    plan = HardPlan(args.budget_ms, args.iterations, pace, slower or 1.0, ponder)
+    person = getattr(args, "person_seconds", None)
+    if person is not None and pace is None:
+        raise ValueError("--person-seconds is for Hard thinking at a pace: give --pace too")
+    if person is not None and not (math.isfinite(person) and 0 < person <= 60):
+        raise ValueError(f"--person-seconds must be a number of seconds from 0 to 60, not {person}")
+    plan = HardPlan(args.budget_ms, args.iterations, pace, slower or 1.0, ponder, person)
     plan.factory()  # refuses a bad budget or number of guesses now
     return plan
 
 
-def paced_factory(pace: str, slower: float = 1.0, ponder: bool = False) -> PacedSeats:
+def paced_factory(
+    pace: str, slower: float = 1.0, ponder: bool = False, person_seconds: float | None = None
+) -> PacedSeats:
     """Seats as ``make_seat`` makes them, Hard thinking as the table lets it at ``pace``
     (``game.commands.paced``)."""
     from game.commands.paced import PacedSeats
 
-    return PacedSeats(pace, slower, ponder)
+    return PacedSeats(pace, slower, ponder, person_seconds)

@@ -49,7 +49,8 @@ class SeatRunner(Protocol):
     def ponder(self, seat: int, observation: Observation) -> None:
         """While another seat decides (the person, or a computer seat in its pause): ``seat``
         is shown its own ``observation`` (someone else to move) and may think ahead on it
-        (``game.ai.ponder``) until it is asked to move."""
+        (``game.ai.ponder``) until it is asked to move. Shown the position it has just been
+        asked to move in, it may think in the rest of its pause about its own next step."""
 
     def rewind(self, history: Sequence[tuple[int, Observation]]) -> None:
         """After a take-back: the seats start afresh and are shown again, in order, the
@@ -121,6 +122,9 @@ def _worker(
 ) -> None:
     seats = _make_seats(kinds, seed)
     ponders: dict[int, Any] = {}  # seat -> its thinking ahead (game.ai.ponder.Ponder)
+    # seat -> the position it last answered for the pause and its move there (so that, shown
+    # that position, it thinks about its own next step in the rest of the pause)
+    answered: dict[int, tuple[Observation, Action]] = {}
     while True:
         try:
             # Between messages, a slice of thinking ahead; none left: wait for the table.
@@ -138,9 +142,13 @@ def _worker(
         if message[0] == "rewind":  # a take-back: start afresh, knowing the round so far
             seats = _rewound(kinds, seed, message[1])
             ponders.clear()
+            answered.clear()
             continue
         if message[0] == "ponder":
-            _seat_ponders(ponders, seats, message[1], message[2])
+            seat, observation = message[1], message[2]
+            last = answered.get(seat)
+            played = last[1] if last is not None and last[0] == observation else None
+            _seat_ponders(ponders, seats, seat, observation, played)
             continue
         ticket, seat, observation, moment, think_for = message
         try:
@@ -152,6 +160,7 @@ def _worker(
             if think_for is not None and moment is None and within is not None:
                 begun = pondered.take(observation) if pondered is not None else None
                 action = within(observation, think_for, begun)  # thinks for the pause
+                answered[seat] = (observation, action)
             else:
                 action = player.choose(observation)  # type: ignore[attr-defined]
             index = observation.legal_actions.index(action)
@@ -162,16 +171,21 @@ def _worker(
 
 
 def _seat_ponders(
-    ponders: dict[int, Any], seats: dict[int, object], seat: int, observation: Observation
+    ponders: dict[int, Any],
+    seats: dict[int, object],
+    seat: int,
+    observation: Observation,
+    played: Action | None = None,
 ) -> None:
     """Start ``seat`` thinking ahead from ``observation`` if it can (Hard, on a clock),
-    carrying on what it began from the position before where that still applies."""
+    carrying on what it began from the position before where that still applies; ``played``:
+    its own move in ``observation``, after which it thinks about its next step."""
     earlier = ponders.pop(seat, None)
     make = getattr(seats.get(seat), "ponder", None)
     if make is None:
         return
     try:
-        ponder = make(observation, earlier)
+        ponder = make(observation, earlier) if played is None else make(observation, None, played)
     except Exception as error:  # thinking ahead is a bonus: a bug in it costs only that
         print(f"seat {seat} cannot think ahead: {error!r}", file=sys.stderr)
         return

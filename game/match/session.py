@@ -276,15 +276,17 @@ class Session:
         )
 
     def ponder(self) -> None:
-        """While the person or a computer seat decides: each other computer seat is shown its
-        own view of the table, once a position, to think ahead on (Hard does:
-        game.ai.ponder; take-backs keep the seats' choices fixed, so they do not)."""
+        """While the person or a computer seat decides: each computer seat is shown its own
+        view of the table, once a position, to think ahead on (Hard does: game.ai.ponder;
+        take-backs keep the seats' choices fixed, so they do not). The seat to move is shown
+        it too, after its request: in the rest of its pause it thinks about its own next step
+        when its turn goes on."""
         key = len(self.writer.lines)
         if self.moment is not None or self._pondered == key or self.state.phase != PLAY:
             return
         self._pondered = key
         for seat, kind in enumerate(self.kinds):
-            if kind == "hard" and seat != self.state.current:
+            if kind == "hard":
                 self.runner.ponder(seat, self.state.observation(seat))
 
     @property

@@ -12,7 +12,7 @@ from game.ai import EasySeat, HardConfig, HardSeat, NormalSeat, make_opponent
 from game.ai import hard as hard_module
 from game.ai.hard import HardSearch
 from game.ai.simple import SEAT_KINDS, Seat, make_seat
-from game.rules import GameState, Rules
+from game.rules import GameState, Play, Rules
 from game.rules.state import PLAY
 
 from .helpers import TABLES, positions, reshuffled
@@ -269,3 +269,32 @@ def test_thinking_ahead_cannot_depend_on_hidden_tiles(monkeypatch: pytest.Monkey
         assert work[0] == work[1]
         compared += bool(work[0])
     assert compared >= 6, "most positions had somewhere to think ahead to"
+
+
+def test_thinking_about_its_own_next_step_cannot_depend_on_hidden_tiles() -> None:
+    """In the rest of its pause a Hard seat thinks about its own next step (a first-turn line
+    going on, a double to follow): the position it works out from its own view is the one the
+    table then shows it, whatever the hidden tiles are."""
+    from game.ai.ponder import next_own_position
+
+    rng = random.Random(29)
+    goes_on = 0
+    for game in positions(30, seed=505):
+        seat = game.current
+        other = reshuffled(game, seat, rng)
+        seen = game.observation(seat)
+        assert seen == other.observation(seat)
+        for action in seen.legal_actions:
+            after = next_own_position(seen, action)
+            shown = []
+            for table in (game, other):
+                played = table.copy()
+                played.apply(action)
+                if played.phase == PLAY and played.current == seat and isinstance(action, Play):
+                    shown.append(played.observation(seat))
+            if after is None:
+                assert not shown, "its turn goes on: it knows where"
+            else:
+                assert shown == [after, after]
+                goes_on += 1
+    assert goes_on >= 5, "some turns went on after a play"

@@ -131,3 +131,66 @@ def test_searches_begun_from_the_position_before_are_carried_on() -> None:
         later.step()
     carried = {line.key: line.search for line in later.lines if line.search is not None}
     assert carried and all(begun[key] is search for key, search in carried.items())
+
+
+def _in_a_first_turn_line(seed: int) -> GameState:
+    """Seat 1 to move in its first turn with a line to lay (more than one tile to play)."""
+    state = GameState.new(Rules.standard(), 4, seed)
+    state.start_round()
+    seats = [NormalSeat() for _ in range(4)]
+    while state.phase == PLAY:
+        observation = state.observation(state.current)
+        line = observation.first_pending[1] and len(observation.legal_actions) > 2
+        if state.current == 1 and line:
+            return state
+        state.apply(seats[state.current].choose(observation))
+    raise AssertionError("no first-turn line for seat 1")
+
+
+def test_in_the_rest_of_its_pause_hard_thinks_about_its_own_next_step() -> None:
+    """A Hard seat laying a first-turn line has chosen its play; what is left of the pause goes
+    to the next step of its line, and that search is carried on when the step comes."""
+    from game.ai.ponder import next_own_position
+
+    carried = 0
+    for seed in range(6):
+        state = _in_a_first_turn_line(seed)
+        seat = HardSeat()
+        seen = state.observation(1)
+        played = seat.choose_within(seen, 0.05)
+        ponder = seat.ponder(seen, None, played)
+        assert ponder is not None
+        for _ in range(30):
+            ponder.step()
+        state.apply(played)
+        if state.phase != PLAY or state.current != 1:
+            assert next_own_position(seen, played) is None  # its turn is over: nothing to do
+            continue
+        after = state.observation(1)
+        assert next_own_position(seen, played) == after, "the seat's next view, exactly"
+        begun = ponder.take(after)
+        assert begun is not None and begun.samples > 0
+        search = seat.think_within(after, 0.05, begun)
+        assert search is begun and search.best() in after.legal_actions
+        carried += 1
+    assert carried >= 3, "first-turn lines go on after most of their plays"
+
+
+def test_no_next_step_to_think_about_after_a_draw() -> None:
+    """A drawn tile is not known until it is drawn: the seat does not guess its next view."""
+    from game.ai.ponder import next_own_position
+    from game.rules import DRAW
+
+    state = _person_to_move(5)
+    seats = [NormalSeat() for _ in range(4)]
+    while state.phase == PLAY:
+        seen = state.observation(state.current)
+        if DRAW in seen.legal_actions:
+            assert next_own_position(seen, DRAW) is None
+            ponder = HardSeat().ponder(seen, None, DRAW)
+            assert ponder is not None
+            ponder.step()
+            assert ponder.lines == [] and ponder.finished
+            return
+        state.apply(seats[state.current].choose(seen))
+    raise AssertionError("no position with a draw")

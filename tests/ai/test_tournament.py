@@ -118,6 +118,7 @@ def test_matches_played_in_two_processes_give_the_same_figures(
         "pace": None,
         "slower": 1.0,
         "ponder": False,
+        "person_seconds": None,
     }
 
 
@@ -152,7 +153,11 @@ def test_hard_at_a_pace_thinks_for_the_table_s_pause_by_cpu_time(
 
 
 def _paced_round(
-    monkeypatch: pytest.MonkeyPatch, pace: str, tick: float, ponder: bool
+    monkeypatch: pytest.MonkeyPatch,
+    pace: str,
+    tick: float,
+    ponder: bool,
+    person_seconds: float | None = None,
 ) -> tuple[list[Any], list[Any]]:
     """One round of Hard against three Normals at ``pace``, Hard's clock a counter (``tick``
     seconds a reading); what the table gave Hard, (seconds, seat to move) for each decision
@@ -162,7 +167,7 @@ def _paced_round(
     from game.rules import Rules
 
     monkeypatch.setattr(hard, "_clock", hard._clock)  # put back after the test
-    paced = PacedSeats(pace, ponder=ponder)
+    paced = PacedSeats(pace, ponder=ponder, person_seconds=person_seconds)
     now = [0.0]
 
     def read() -> float:
@@ -179,9 +184,9 @@ def _paced_round(
         decided.append((seconds, observation.current))
         return choose_for(seat, observation, seconds)
 
-    def thinking(seat: PacedHard, observation: Any, seconds: float) -> None:
-        ahead.append((seconds, observation.current))
-        think_ahead(seat, observation, seconds)
+    def thinking(seat: PacedHard, observation: Any, seconds: float, played: Any = None) -> None:
+        ahead.append((seconds, observation.current, played))
+        think_ahead(seat, observation, seconds, played)
 
     monkeypatch.setattr(PacedHard, "choose_for", deciding)
     monkeypatch.setattr(PacedHard, "think_ahead", thinking)
@@ -207,11 +212,53 @@ def test_at_a_pace_a_turn_s_later_steps_get_the_table_s_shorter_pause(
 def test_with_ponder_hard_thinks_ahead_in_the_others_pauses_and_uses_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    from game.match.computer_move import THINK_MARGIN
+    from game.store.settings import PACE_SECONDS
+
     (decided, ahead), seats = _paced_round(monkeypatch, "normal", 0.005, ponder=True)
     assert ahead, "Hard thought ahead"
-    assert all(current != 0 for _, current in ahead), "never in its own pause"
+    own = [(seconds, played) for seconds, current, played in ahead if current == 0]
+    # In its own pause only once it has chosen, in what is left of it, on its next step.
+    assert all(played is not None for _, played in own)
+    first = PACE_SECONDS["normal"] - THINK_MARGIN
+    assert own and all(0 < seconds < first for seconds, _ in own)
+    assert all(played is None for _, current, played in ahead if current != 0)
     assert all(current == 0 for _, current in decided)
     assert seats[0].handed_over >= 1, "some decision carried on a search begun ahead"
+
+
+def test_the_person_s_turn_gives_hard_the_person_s_seconds_to_think_ahead(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """--person-seconds: the seat just before Hard plays the person; while it weighs a choice
+    Hard thinks ahead for that long, in the other seats' moves for their pauses."""
+    from game.match.computer_move import THINK_MARGIN
+    from game.store.settings import PACE_SECONDS
+
+    (decided, ahead), seats = _paced_round(monkeypatch, "fast", 0.01, False, person_seconds=1.5)
+    person = [seconds for seconds, current, _ in ahead if current == 3]
+    others = [seconds for seconds, current, _ in ahead if current in (1, 2)]
+    assert 1.5 in person, "the person's choices gave Hard their seconds"
+    assert others and max(others) == pytest.approx(PACE_SECONDS["fast"] - THINK_MARGIN)
+    assert all(current == 0 for _, current in decided)
+    assert seats[0].handed_over >= 1
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--person-seconds", "2"], "give --pace too"),
+        (["--pace", "fast", "--person-seconds", "0"], "from 0 to 60"),
+        (["--pace", "fast", "--person-seconds", "2", "--seats", "normal,easy"], "needs one"),
+    ],
+)
+def test_person_seconds_refuses_what_cannot_be_played(
+    options: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from game.cli import main
+
+    assert main(["tournament", "--matches", "1", *options]) == 2
+    assert message in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("ponder", [False, True])
