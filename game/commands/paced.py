@@ -7,8 +7,9 @@ has passed: the pace's pause for the first step of its turn, 0.55 of it for each
 (``game.match.computer_move.THINK_MARGIN``). With ``ponder``, each Hard seat also thinks ahead
 (``game.ai.ponder``) while another seat decides, for that seat's pause: at the table the worker
 process does so while the other seat's move waits for its pause (a person takes longer, so this
-is the least a Hard seat gets), and in the rest of a Hard seat's own pause, once it has chosen,
-that seat thinks about its own next step when its turn goes on. With ``person_seconds`` one
+is the least a Hard seat gets). In the rest of a Hard seat's own pause, once it has chosen,
+it thinks about its own next step when its turn goes on, as the worker does (with or without
+``ponder``: the table does so unless the battery saver is on). With ``person_seconds`` one
 seat plays the person's part: the seat just before the first Hard seat round the table (so that
 Hard moves right after it, as a Hard seat to the person's left does at the table). It plays as
 its level does, but each of its decisions with a choice lasts that many seconds of the Hard
@@ -44,7 +45,8 @@ class PacedHard:
         self.level, self.name, self.style = seat.level, seat.name, seat.style
         self.pondered: Ponder | None = None
         self.decisions = 0
-        self.handed_over = 0  # decisions that carried on a search begun while thinking ahead
+        self.handed_over = 0  # decisions that carried on a search begun in another's pause
+        self.carried_own = 0  # ... begun in the rest of its own pause, on this next step
 
     def choose(self, observation: Observation) -> Action:
         return self.choose_for(observation, self.seconds)
@@ -53,7 +55,12 @@ class PacedHard:
         ponder, self.pondered = self.pondered, None
         begun = ponder.take(observation) if ponder is not None else None
         self.decisions += 1
-        self.handed_over += begun is not None
+        if begun is not None:
+            assert ponder is not None
+            if ponder.played is None:
+                self.handed_over += 1
+            else:
+                self.carried_own += 1
         return self.seat.choose_within(observation, seconds, begun)
 
     def think_ahead(
@@ -146,7 +153,7 @@ class _Table:
             started = hard.clock()
             action = seat.choose_for(observation, seconds)
             left = seconds - (hard.clock() - started)
-            if self.paced.ponder and left > 0:  # the rest of its pause: its own next step
+            if left > 0:  # the rest of its pause: its own next step, if its turn goes on
                 seat.think_ahead(observation, left, action)
             return action
         return seat.choose(observation)

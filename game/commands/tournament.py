@@ -136,7 +136,10 @@ def _play_nth(
     # Paced Hard seats count their decisions and those that carried on a pondered search.
     decisions = sum(getattr(seat, "decisions", 0) for seat in seats)
     handed_over = sum(getattr(seat, "handed_over", 0) for seat in seats)
-    return dataclasses.replace(result, hard_decisions=decisions, handed_over=handed_over)
+    carried_own = sum(getattr(seat, "carried_own", 0) for seat in seats)
+    return dataclasses.replace(
+        result, hard_decisions=decisions, handed_over=handed_over, carried_own=carried_own
+    )
 
 
 def _play_indexed(job: tuple[Rules, tuple[str, ...], int, int, HardPlan]) -> MatchScores:
@@ -184,7 +187,7 @@ def run_tournament(
     tallies = {level: LevelTally(seats=kinds.count(level)) for level in levels}
     started = time.perf_counter()
     rounds_played = 0
-    hard_decisions = handed_over = 0
+    hard_decisions = handed_over = carried_own = 0
     if plan is not None:
         make = plan.factory()
     results = _results(rules, kinds, matches, seed, make, plan, jobs)
@@ -193,6 +196,7 @@ def run_tournament(
         rounds_played += len(result.round_scores)
         hard_decisions += result.hard_decisions
         handed_over += result.handed_over
+        carried_own += result.carried_own
         for chair, level in enumerate(chairs):
             tally = tallies[level]
             tally.seat_matches += 1
@@ -258,6 +262,7 @@ def run_tournament(
         # With --pace: Hard's decisions, and those that used work done thinking ahead.
         "hard_decisions": hard_decisions,
         "handed_over": handed_over,
+        "carried_own": carried_own,  # ... of its own next step, begun in the rest of its pause
         "seconds": seconds,
         "levels": out_levels,
         "comparisons": comparisons,
@@ -271,6 +276,7 @@ class MatchScores:
     round_scores: tuple[tuple[int, ...], ...]
     hard_decisions: int = 0  # counted by Hard seats thinking at a pace (``--pace``)
     handed_over: int = 0  # of those, the ones that carried on a search begun thinking ahead
+    carried_own: int = 0  # ... begun in the rest of the seat's own pause, on its next step
 
 
 def play_match(
@@ -325,11 +331,16 @@ def format_report(report: dict[str, Any]) -> str:
             f"ratio {ratio}{tie}"
         )
     plan = report.get("hard") or {}
-    if (plan.get("ponder") or plan.get("person_seconds")) and report.get("hard_decisions"):
-        share = report["handed_over"] / report["hard_decisions"]
+    decisions = report.get("hard_decisions") or 0
+    if plan.get("pace") and decisions:
+        own = report.get("carried_own", 0)
+        ahead = ""
+        if plan.get("ponder") or plan.get("person_seconds"):
+            share = report["handed_over"] / decisions
+            ahead = f"{report['handed_over']} ({share:.0%}) in another seat's pause, "
         lines.append(
-            f"hard thought ahead: {report['handed_over']} of {report['hard_decisions']} "
-            f"decisions ({share:.0%}) carried on a search begun in another seat's pause"
+            f"hard thought ahead: of {decisions} decisions, {ahead}{own} ({own / decisions:.0%})"
+            " in the rest of its own pause carried on a search begun there"
         )
     return "\n".join(lines)
 

@@ -206,7 +206,8 @@ def test_at_a_pace_a_turn_s_later_steps_get_the_table_s_shorter_pause(
     later = pytest.approx(max(0.0, PACE_SECONDS["fast"] * 0.55 - THINK_MARGIN))
     assert all(seconds in (first, later) for seconds, _ in decided)
     assert any(seconds == first for seconds, _ in decided)
-    assert not ahead, "no thinking ahead unless asked"
+    # Without --ponder, Hard thinks ahead only in the rest of its own pause, on its next step.
+    assert all(current == 0 and played is not None for _, current, played in ahead)
 
 
 def test_with_ponder_hard_thinks_ahead_in_the_others_pauses_and_uses_it(
@@ -284,9 +285,12 @@ def test_the_report_counts_hard_s_decisions_that_used_thinking_ahead(
     plan = HardPlan(pace="normal", ponder=ponder)
     report = run_tournament(rules, ["hard", "normal", "normal"], 3, 2, plan=plan)
     assert report["hard_decisions"] > 10
+    last = format_report(report).splitlines()[-1]
+    assert report["carried_own"] >= 1, "a later step of its turn carried on its own search"
+    assert f"{report['carried_own']} (" in last
     if ponder:
-        assert 1 <= report["handed_over"] <= report["hard_decisions"]
-        assert "decisions" in format_report(report).splitlines()[-1]
+        assert 1 <= report["handed_over"] + report["carried_own"] <= report["hard_decisions"]
+        assert "in another seat's pause" in last
     else:
         assert report["handed_over"] == 0
-        assert "thought ahead" not in format_report(report)
+        assert "another seat" not in last
