@@ -194,3 +194,22 @@ def test_no_next_step_to_think_about_after_a_draw() -> None:
             return
         state.apply(seats[state.current].choose(seen))
     raise AssertionError("no position with a draw")
+
+
+def test_the_seat_to_move_is_shown_its_view_too_for_the_rest_of_its_pause() -> None:
+    """At a Hard seat's own move the table shows it its view as well (after its request), so
+    that in the rest of its pause it can think about its next step."""
+    from game.match.session import MatchConfig, Session
+
+    config = MatchConfig(players=3, rules=Rules.standard(), seed=4)
+    session = Session(config, inline=True, kinds=[None, "hard", "hard"])
+    listening = _Listening()
+    session.runner = listening  # type: ignore[assignment]
+    session.take_backs = False
+    state = session.state
+    if state.phase != PLAY:
+        state.start_round()
+    while state.current != 1:
+        state.apply(state.legal_actions()[0])
+    session.ponder()
+    assert listening.shown == [(1, state.observation(1)), (2, state.observation(2))]
