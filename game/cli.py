@@ -397,7 +397,7 @@ def _add_tournament_options(parser: argparse.ArgumentParser) -> None:
         metavar="S",
         help="with --pace: the seat just before the first Hard seat plays the person, each "
         "decision with a choice lasting S seconds in which the Hard seats think ahead "
-        "(implies --ponder)",
+        "(--ponder adds the other seats' pauses)",
     )
     parser.add_argument(
         "--jobs", type=int, default=1, metavar="N", help="play the matches in N processes"

@@ -13,7 +13,8 @@ it thinks about its own next step when its turn goes on, as the worker does (wit
 seat plays the person's part: the seat just before the first Hard seat round the table (so that
 Hard moves right after it, as a Hard seat to the person's left does at the table). It plays as
 its level does, but each of its decisions with a choice lasts that many seconds of the Hard
-seats' thinking ahead, as a person's turn gives the table's worker.
+seats' thinking ahead, as a person's turn gives the table's worker (a forced one, the pace's
+pause); with ``ponder`` the other seats' pauses are thought in too.
 
 The clock is this process's CPU time, times ``slower`` (a device that many times slower), so a
 busy machine measures what a quiet one would.
@@ -102,7 +103,7 @@ class PacedSeats:
         if person_seconds is not None and not person_seconds > 0:
             raise ValueError(f"--person-seconds must be above 0, not {person_seconds}")
         self.pace = PACE_SECONDS[pace]
-        self.ponder = ponder or person_seconds is not None
+        self.ponder = ponder
         self.person_seconds = person_seconds
         hard.use_clock(lambda: time.thread_time() * slower)
 
@@ -141,11 +142,16 @@ class _Table:
         self.last = step
         seconds = self.paced.thinking(pause)
         seat = self.seats[index]
-        # In a Hard seat's own pause the worker is busy with its search: nobody thinks ahead.
-        if self.paced.ponder and not isinstance(seat, PacedHard):
+        # In a Hard seat's own pause the worker is busy with its search: nobody else thinks
+        # ahead. The person weighs a choice for its seconds, and is quick with a forced move.
+        ahead = 0.0
+        if index == self.person:
             ahead = seconds
-            if index == self.person and len(observation.legal_actions) > 1:
-                ahead = self.paced.person_seconds or seconds  # the person weighs a choice
+            if len(observation.legal_actions) > 1:
+                ahead = self.paced.person_seconds or seconds
+        elif self.paced.ponder and not isinstance(seat, PacedHard):
+            ahead = seconds
+        if ahead > 0:
             for other, waiting in enumerate(self.seats):
                 if other != index and isinstance(waiting, PacedHard):
                     waiting.think_ahead(game.observation(other), ahead)

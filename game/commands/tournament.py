@@ -337,7 +337,7 @@ def format_report(report: dict[str, Any]) -> str:
         ahead = ""
         if plan.get("ponder") or plan.get("person_seconds"):
             share = report["handed_over"] / decisions
-            ahead = f"{report['handed_over']} ({share:.0%}) in another seat's pause, "
+            ahead = f"{report['handed_over']} ({share:.0%}) while another seat decided, "
         lines.append(
             f"hard thought ahead: of {decisions} decisions, {ahead}{own} ({own / decisions:.0%})"
             " in the rest of its own pause carried on a search begun there"

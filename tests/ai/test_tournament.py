@@ -232,17 +232,22 @@ def test_the_person_s_turn_gives_hard_the_person_s_seconds_to_think_ahead(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """--person-seconds: the seat just before Hard plays the person; while it weighs a choice
-    Hard thinks ahead for that long, in the other seats' moves for their pauses."""
+    Hard thinks ahead for that long, with --ponder in the other seats' moves for their pauses
+    (without, only on the person's time)."""
     from game.match.computer_move import THINK_MARGIN
     from game.store.settings import PACE_SECONDS
 
-    (decided, ahead), seats = _paced_round(monkeypatch, "fast", 0.01, False, person_seconds=1.5)
-    person = [seconds for seconds, current, _ in ahead if current == 3]
-    others = [seconds for seconds, current, _ in ahead if current in (1, 2)]
-    assert 1.5 in person, "the person's choices gave Hard their seconds"
-    assert others and max(others) == pytest.approx(PACE_SECONDS["fast"] - THINK_MARGIN)
-    assert all(current == 0 for _, current in decided)
-    assert seats[0].handed_over >= 1
+    for ponder in (False, True):
+        (decided, ahead), seats = _paced_round(monkeypatch, "fast", 0.01, ponder, 1.5)
+        person = [seconds for seconds, current, _ in ahead if current == 3]
+        others = [seconds for seconds, current, _ in ahead if current in (1, 2)]
+        assert 1.5 in person, "the person's choices gave Hard their seconds"
+        if ponder:
+            assert others and max(others) == pytest.approx(PACE_SECONDS["fast"] - THINK_MARGIN)
+        else:
+            assert not others, "without --ponder, not in the other seats' pauses"
+        assert all(current == 0 for _, current in decided)
+        assert seats[0].handed_over >= 1
 
 
 @pytest.mark.parametrize(
@@ -290,7 +295,7 @@ def test_the_report_counts_hard_s_decisions_that_used_thinking_ahead(
     assert f"{report['carried_own']} (" in last
     if ponder:
         assert 1 <= report["handed_over"] + report["carried_own"] <= report["hard_decisions"]
-        assert "in another seat's pause" in last
+        assert "while another seat decided" in last
     else:
         assert report["handed_over"] == 0
         assert "another seat" not in last
