@@ -557,9 +557,13 @@ class App:
                 if end is None
                 else min(now + self.pacer.interval(), end)
             )
-            while time.monotonic() < due - 0.001 and not pygame.event.peek():
-                # short naps, looking for input between them (SDL's own wait polls harder)
-                time.sleep(min(pacing.NAP, due - time.monotonic()))
+            while not pygame.event.peek():
+                # short naps, looking for input between them (SDL's own wait polls harder);
+                # the time left is read once: a busy machine may pass ``due`` meanwhile
+                left = due - time.monotonic()
+                if left <= 0.001:
+                    break
+                time.sleep(min(pacing.NAP, left))
         return self.exit_code
 
     def close(self) -> None:

@@ -192,3 +192,37 @@ def test_a_table_waiting_on_a_computer_keeps_its_clock_and_its_pace() -> None:
         assert len(table.session.writer.lines) > moves, "the computer seat moved"
     finally:
         app.close()
+
+
+def test_a_machine_too_busy_to_keep_the_frame_s_time_does_not_stop_the_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Between frames the loop naps until the next one is due; on a busy machine the frame's
+    time may pass while it looks for input. It then draws the next frame, it does not fail
+    (a negative nap once ended the game with a traceback)."""
+    import time
+
+    app = new_app((640, 480))
+    app.reset(MenuScene(app))
+    clock = [1000.0]
+    naps: list[float] = []
+
+    def busy_peek() -> bool:
+        clock[0] += 0.02  # looking for input took 20 ms: past the next frame's due time
+        return False
+
+    def nap(seconds: float) -> None:
+        assert seconds >= 0
+        naps.append(seconds)
+        clock[0] += seconds
+
+    monkeypatch.setattr(time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(pygame.event, "peek", busy_peek)
+    monkeypatch.setattr(time, "sleep", nap)
+    monkeypatch.setattr(app.pacer, "interval", lambda: 0.009)
+    try:
+        assert app.run(max_frames=40) == 0
+        assert app.frames == 40
+        assert all(seconds >= 0 for seconds in naps)
+    finally:
+        app.close()
