@@ -33,7 +33,7 @@ import random
 from game.ai.hard import HardConfig, HardSearch, HardSeat, clock, position_rng
 from game.ai.knowledge import Sampler, position_seed
 from game.ai.normal import NormalSeat
-from game.rules import PLAY, Action, Observation, Play, RulesError
+from game.rules import PLAY, Action, GameState, Observation, Play, RulesError
 from game.rules.observation import determinize
 from game.rules.tiles import ALL_TILES
 
@@ -81,15 +81,9 @@ class Ranking:
         """Follow one more guess to the seat's next decision."""
         self.guessed += 1
         observation = self.observation
-        guess = self.sampler.guess(self.rng)
-        try:
-            state = determinize(
-                observation,
-                {s: [ALL_TILES[i] for i in ids] for s, ids in guess.hands.items()},
-                [ALL_TILES[i] for i in guess.boneyard],
-            )
-        except RulesError:
-            return  # a guess the table cannot hold (e.g. a tile drawn and not yet seen)
+        state = _guessed_state(observation, self.sampler, self.rng)
+        if state is None:
+            return
         for _step in range(MAX_STEPS):
             if state.phase != PLAY or state.current == observation.seat:
                 break
@@ -110,6 +104,22 @@ class Ranking:
         return sorted(self.found.values(), key=lambda line: -line.weight)
 
 
+def _guessed_state(
+    observation: Observation, sampler: Sampler, rng: random.Random
+) -> GameState | None:
+    """The whole table in one guess of the hidden tiles, or None for a guess the table cannot
+    hold (e.g. a tile drawn and not yet seen)."""
+    guess = sampler.guess(rng)
+    try:
+        return determinize(
+            observation,
+            {s: [ALL_TILES[i] for i in ids] for s, ids in guess.hands.items()},
+            [ALL_TILES[i] for i in guess.boneyard],
+        )
+    except RulesError:
+        return None
+
+
 def next_own_position(observation: Observation, played: Action) -> Observation | None:
     """What the seat will see when it decides again, if ``played`` (its move in
     ``observation``) is a play that leaves its turn going on; else None (its turn passes, the
@@ -125,15 +135,9 @@ def next_own_position(observation: Observation, played: Action) -> Observation |
     sampler = Sampler(observation)
     rng = random.Random(0)
     for _try in range(4):
-        guess = sampler.guess(rng)
-        try:
-            state = determinize(
-                observation,
-                {s: [ALL_TILES[i] for i in ids] for s, ids in guess.hands.items()},
-                [ALL_TILES[i] for i in guess.boneyard],
-            )
-        except RulesError:
-            continue  # a guess the table cannot hold: another
+        state = _guessed_state(observation, sampler, rng)
+        if state is None:
+            continue
         state.apply(played)
         if state.phase != PLAY or state.current != observation.seat:
             return None

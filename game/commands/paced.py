@@ -56,8 +56,7 @@ class PacedHard:
         ponder, self.pondered = self.pondered, None
         begun = ponder.take(observation) if ponder is not None else None
         self.decisions += 1
-        if begun is not None:
-            assert ponder is not None
+        if ponder is not None and begun is not None:
             if ponder.played is None:
                 self.handed_over += 1
             else:

@@ -4,6 +4,8 @@ choices must stay fixed (no clock: take-backs, tournaments)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from game.ai import hard as hard_module
@@ -92,19 +94,27 @@ class _Listening:
         pass
 
 
-def test_the_table_shows_each_hard_seat_its_own_view_once_a_position() -> None:
+def _listened_table(kinds: list[str | None], to_move: int) -> tuple[Any, _Listening]:
+    """A three-seat table (the person in seat 0) whose runner only listens, played on to
+    ``to_move``'s turn; its session and the runner."""
     from game.match.session import MatchConfig, Session
 
     config = MatchConfig(players=3, rules=Rules.standard(), seed=4)
-    session = Session(config, inline=True, kinds=[None, "hard", "normal"])
+    session = Session(config, inline=True, kinds=kinds)
     listening = _Listening()
     session.runner = listening  # type: ignore[assignment]
     session.take_backs = False
     state = session.state
     if state.phase != PLAY:
         state.start_round()
-    while state.current != 0:
+    while state.current != to_move:
         state.apply(state.legal_actions()[0])
+    return session, listening
+
+
+def test_the_table_shows_each_hard_seat_its_own_view_once_a_position() -> None:
+    session, listening = _listened_table([None, "hard", "normal"], 0)
+    state = session.state
     session.ponder()
     session.ponder()  # the same position: not shown again
     assert listening.shown == [(1, state.observation(1))], "the Hard seat, its own view, once"
@@ -199,17 +209,7 @@ def test_no_next_step_to_think_about_after_a_draw() -> None:
 def test_the_seat_to_move_is_shown_its_view_too_for_the_rest_of_its_pause() -> None:
     """At a Hard seat's own move the table shows it its view as well (after its request), so
     that in the rest of its pause it can think about its next step."""
-    from game.match.session import MatchConfig, Session
-
-    config = MatchConfig(players=3, rules=Rules.standard(), seed=4)
-    session = Session(config, inline=True, kinds=[None, "hard", "hard"])
-    listening = _Listening()
-    session.runner = listening  # type: ignore[assignment]
-    session.take_backs = False
+    session, listening = _listened_table([None, "hard", "hard"], 1)
     state = session.state
-    if state.phase != PLAY:
-        state.start_round()
-    while state.current != 1:
-        state.apply(state.legal_actions()[0])
     session.ponder()
     assert listening.shown == [(1, state.observation(1)), (2, state.observation(2))]
