@@ -7,7 +7,9 @@ For one decision:
 2. **Guesses**: :class:`~game.ai.knowledge.Sampler` deals the unseen tiles into the other hands
    and the boneyard, consistent with everything the seat has seen (the table, its hand, the
    hand sizes, the numbers that seats which drew or passed lacked, and where each opponent
-   stopped its first-turn line: worth some 4 points a round against Normal).
+   stopped its first-turn line: worth some 4 points a round against Normal; and, while an
+   opponent has neither drawn nor passed, that its hand holds no line longer than the one
+   it laid).
 3. **Playouts**: for each guess, every candidate is applied to a copy of the guessed state and
    the round is played to its end with the fast policy of :mod:`game.ai.rollout`
    (``fast_playout``). Every seat starts with a planned line: Hard's own exactly, each guessed

@@ -19,6 +19,15 @@ From an :class:`~game.rules.Observation` alone:
   Under ``max_open_doubles`` a seat may hold a double it was not allowed to play, so doubles
   are exempt from these inferences there.
 
+* a seat that laid a **first-turn line** (``first_turn_chain``) and has neither drawn nor
+  passed since is read as a player that lays its longest line: every tile on its train is its
+  own (nobody else may play on a train without its marker), and its hand now, with those
+  tiles, holds no longer line from the engine (it would have laid that one; its hand then held
+  its present tiles and more). A random hand breaks this most of the time, so such a seat's
+  hand is found by a walk among the hands that fit (``Sampler._line_hand``). This is a belief,
+  not a rule: a player who stopped short is misread, and when no hand fits, a plain guess is
+  kept.
+
 :class:`Sampler` draws guesses (other hands plus a boneyard order) consistent with all that,
 and turns each into a full :class:`~game.rules.GameState` with
 :func:`~game.rules.determinize`. Seats are filled most constrained first, each with a uniform
@@ -39,7 +48,11 @@ from game.rules import GameState, Observation, determinize
 from game.rules.state import LOG_DRAW, LOG_PASS, shuffled
 from game.rules.tiles import (
     ALL_TILES,
+    DOUBLE_ID,
     DOUBLES_MASK,
+    HIGH,
+    LOW,
+    NUMBER_MASK,
     NUMBER_TILES,
     iter_ids,
     numbers_to_tiles,
@@ -49,6 +62,10 @@ RETRIES = 6  # guesses that miss a soft limit before one is kept anyway
 # Guesses that break a hard inference before one is kept anyway (a seat dealt early can take
 # the tiles a later one needs: in the tightest positions most guesses do).
 STRICT_TRIES = 24
+LINE_SWAPS = 2  # steps per guess of the walk among the hands that fit a seat's line
+# Positions searched for a line longer than a seat's first-turn line: most are found within a
+# few dozen, and proving there is none costs about a microsecond a position in pure Python.
+LINE_NODES = 200
 
 
 class SeatKnowledge(NamedTuple):
@@ -57,6 +74,11 @@ class SeatKnowledge(NamedTuple):
     lacks: int  # bit mask of numbers the whole hand lacks
     forbidden: int  # tile mask the hand cannot hold (from ``lacks``)
     soft: tuple[tuple[int, int], ...]  # (tile mask, at most this many of them in hand)
+    # The seat's train when it is all a first-turn line laid as the longest (see the module
+    # docstring), else 0: its hand with these tiles holds no line of more than line_length.
+    line: int = 0
+    line_length: int = 0
+    line_start: int = 0  # the engine number the line starts from
 
 
 def unseen_mask(observation: Observation) -> int:
@@ -69,10 +91,13 @@ def seat_knowledge(
 ) -> list[SeatKnowledge]:
     """What the log says about every other seat's hand (see the module docstring).
 
-    ``beliefs`` adds, per seat, a bit mask of numbers its hand lacked before its first draw of
-    the round (what a seat remembers of an opponent's first-turn line, see
-    :func:`first_turn_beliefs`): the hand now holds at most as many such tiles as the seat has
-    kept of its draws since.
+    ``beliefs`` reads the other seats as players that lay their longest first-turn line (None:
+    only what the rules make certain). It adds, per seat, a bit mask of numbers its hand lacked
+    before its first draw of the round (what a seat remembers of an opponent's first-turn line,
+    see :func:`first_turn_beliefs`): the hand now holds at most as many such tiles as the seat
+    has kept of its draws since. And a seat that has neither drawn nor passed gets its train
+    as ``line`` (see the module docstring), and the doubles that would have lengthened it are
+    forbidden.
     """
     obs = observation
     exempt = DOUBLES_MASK if obs.rules.max_open_doubles is not None else 0
@@ -99,9 +124,22 @@ def seat_knowledge(
                 tiles = numbers_to_tiles(numbers)
             softs[seat].append((tiles & keep, limit))
     out = []
+    # Seats that drew or passed this round: their trains no longer tell their longest line.
+    moved_off = {seat for seat, _kind, _numbers in obs.log_masks}
+    read_lines = beliefs is not None and obs.rules.first_turn_chain
     for seat in range(players):
         if seat == obs.seat:
             continue
+        line = length = start = on_line = 0
+        if read_lines and seat not in moved_off and not obs.first_pending[seat]:
+            train = obs.trains[seat]
+            if train.tile_ids and not train.public:
+                length = len(train.tile_ids)
+                start = train.engine_number
+                on_line = 1 << start
+                for tile_id in train.tile_ids:
+                    line |= 1 << tile_id
+                    on_line |= 1 << LOW[tile_id] | 1 << HIGH[tile_id]
         lacked = lacks[seat]
         soft = softs[seat]
         believed = beliefs.get(seat, 0) if beliefs else 0
@@ -111,8 +149,68 @@ def seat_knowledge(
             else:
                 lacked |= believed
         forbidden = numbers_to_tiles(lacked) & ~exempt
-        out.append(SeatKnowledge(seat, obs.hand_sizes[seat], lacked, forbidden, tuple(soft)))
+        if line and not exempt:
+            # A double of a number the line passes through would have made it one tile longer.
+            forbidden |= doubles_of(on_line) & ~line
+        out.append(
+            SeatKnowledge(
+                seat,
+                obs.hand_sizes[seat],
+                lacked,
+                forbidden,
+                tuple(soft),
+                line,
+                length,
+                start,
+            )
+        )
     return out
+
+
+def doubles_of(numbers: int) -> int:
+    """The tile mask of the doubles of ``numbers`` (a bit mask of numbers)."""
+    mask = 0
+    while numbers:
+        bit = numbers & -numbers
+        numbers ^= bit
+        mask |= 1 << DOUBLE_ID[bit.bit_length() - 1]
+    return mask
+
+
+def holds_longer_line(tiles: int, end: int, length: int, nodes: int = LINE_NODES) -> bool:
+    """Whether ``tiles`` (a tile mask) hold a line from ``end`` of more than ``length`` tiles.
+
+    A depth-first search that stops at the first such line, or after ``nodes`` positions
+    (then False: proving there is none can take thousands, and the few longer lines it
+    misses cost less than the time); doubles count where the line first reaches their
+    number, as the planner lays them.
+    """
+    seen: set[int] = set()
+    left_nodes = nodes
+
+    def visit(at: int, left: int, made: int) -> bool:
+        nonlocal left_nodes
+        double_bit = 1 << DOUBLE_ID[at]
+        if left & double_bit:
+            left ^= double_bit
+            made += 1
+        if made > length:
+            return True
+        key = left << 5 | at
+        if key in seen or not left_nodes:
+            return False
+        seen.add(key)
+        left_nodes -= 1
+        fits = left & NUMBER_MASK[at]
+        while fits:
+            bit = fits & -fits
+            fits ^= bit
+            tile_id = bit.bit_length() - 1
+            if visit(LOW[tile_id] + HIGH[tile_id] - at, left ^ bit, made + 1):
+                return True
+        return False
+
+    return visit(end, tiles, 0)
 
 
 def first_turn_beliefs(observation: Observation, known: dict[int, int]) -> None:
@@ -201,6 +299,7 @@ class Sampler:
 
         self.knowledge = sorted(knowledge, key=tightness)
         self._template: GameState | None = None
+        self._line_hands: dict[int, list[int]] = {}  # per seat read by its line: see _line_hand
 
     def guess(self, rng: random.Random) -> Guess:
         """One guess. A guess that breaks an inference is drawn again (``STRICT_TRIES`` times at
@@ -270,6 +369,8 @@ class Sampler:
                     chosen = _uniform_choice(allowed, need, rng)
             else:
                 chosen = _uniform_choice(remaining[:], need, rng)
+            if k.line:
+                chosen = self._line_hand(k, chosen, remaining, rng)
             hands[k.seat] = chosen
             if chosen:
                 taken = 0
@@ -277,6 +378,65 @@ class Sampler:
                     taken |= 1 << tile_id
                 remaining = [t for t in remaining if not taken >> t & 1]
         return Guess(hands, shuffled(remaining, rng)), strict_ok
+
+    def _line_hand(
+        self, k: SeatKnowledge, chosen: list[int], remaining: list[int], rng: random.Random
+    ) -> list[int]:
+        """The seat's hand in this guess when its train is read as its longest line.
+
+        Few random hands fit (most hold a longer line), so rather than draw until one does, each
+        such seat keeps a fitting hand from one guess to the next and changes it by
+        ``LINE_SWAPS`` swaps of one tile for another, each kept only if the hand still fits: a
+        walk whose every step is as likely as its reverse, so over many guesses every fitting
+        hand is as likely. The walk starts from tiles added in random order while the hand
+        still fits (a hand that fits stays fitting when a tile leaves it, so the tiles of the
+        kept hand that are still free in this guess are where a new one starts). ``chosen`` (a
+        plain draw) stands when no fitting hand of the seat's size is found.
+        """
+        forbidden = k.forbidden
+        allowed = [t for t in remaining if not forbidden >> t & 1]
+        need = k.size
+        if not need or len(allowed) < need:
+            # No tile to choose (the seat is out), or the inferences cannot all hold.
+            return chosen
+        plain = ~DOUBLES_MASK if self.observation.rules.max_open_doubles is not None else -1
+        line, start, length = k.line, k.line_start, k.line_length
+
+        def fits(hand: int) -> bool:
+            return not holds_longer_line((hand & plain) | line, start, length)
+
+        allowed_mask = 0
+        for tile_id in allowed:
+            allowed_mask |= 1 << tile_id
+        hand = 0
+        for tile_id in self._line_hands.get(k.seat, ()):
+            hand |= 1 << tile_id
+        hand &= allowed_mask
+        held = hand.bit_count()
+        if held < need:
+            outside = [t for t in allowed if not hand >> t & 1]
+            rng.shuffle(outside)
+            for tile_id in outside:
+                trial = hand | 1 << tile_id
+                if fits(trial):
+                    hand = trial
+                    held += 1
+                    if held == need:
+                        break
+            if held < need:
+                return chosen
+        inside = [t for t in allowed if hand >> t & 1]
+        outside = [t for t in allowed if not hand >> t & 1]
+        if outside:
+            for _ in range(LINE_SWAPS):
+                i = rng.randrange(need)
+                j = rng.randrange(len(outside))
+                trial = hand ^ (1 << inside[i]) ^ (1 << outside[j])
+                if fits(trial):
+                    hand = trial
+                    inside[i], outside[j] = outside[j], inside[i]
+        self._line_hands[k.seat] = inside
+        return inside[:]
 
     def _soft_ok(self, guess: Guess) -> bool:
         for k in self.knowledge:

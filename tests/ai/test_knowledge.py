@@ -8,6 +8,7 @@ from game.ai.knowledge import (
     Sampler,
     SeatKnowledge,
     first_turn_beliefs,
+    holds_longer_line,
     seat_knowledge,
     unseen_mask,
 )
@@ -74,7 +75,7 @@ def test_guesses_fit_the_observation() -> None:
 def test_first_turn_beliefs_hold_against_planner_led_players() -> None:
     # Hard reads an opponent's first-turn line as "its hand lacked the line's end". That is a
     # belief about planner-led players (Normal lays its longest line): check it against them.
-    noted = 0
+    noted = lines = 0
     for seed in range(6):
         game = GameState.new(Rules.standard().with_options(rounds=1), 4, 100 + seed)
         seats = [NormalSeat(s) for s in range(4)]
@@ -88,9 +89,80 @@ def test_first_turn_beliefs_hold_against_planner_led_players() -> None:
                 hand = game.hands[known.seat]
                 assert not hand & known.forbidden
                 assert all((hand & t).bit_count() <= n for t, n in known.soft)
+                if known.line:  # and its train is the longest line its hand ever held
+                    lines += 1
+                    assert not holds_longer_line(
+                        hand | known.line, known.line_start, known.line_length
+                    )
             noted += sum(1 for numbers in memory[seat].values() if numbers)
             game.apply(seats[seat].choose(observation))
-    assert noted > 20
+    assert noted > 20 and lines > 20
+
+
+def _after_first_turns(seed: int) -> GameState:
+    """A one-round game between Normal seats, once every seat has had its first turn."""
+    game = GameState.new(Rules.standard().with_options(rounds=1), 4, seed)
+    seats = [NormalSeat(s) for s in range(4)]
+    game.start_round()
+    while any(game.first_pending) or game.current != 0:
+        game.apply(seats[game.current].choose(game.observation(game.current)))
+    return game
+
+
+def test_guesses_read_a_first_turn_line_as_the_longest_the_hand_held() -> None:
+    # A random guess of an opponent's hand mostly holds a longer line than the one it laid: a
+    # player that lays its longest line cannot hold that hand. Read as such a player (beliefs
+    # given), the guesses nearly never do; read by the rules alone, most do.
+    longer_read = longer_plain = lines = 0
+    for seed in range(3):
+        game = _after_first_turns(200 + seed)
+        observation = game.observation(0)
+        read = {k.seat: k for k in seat_knowledge(observation, {}) if k.line}
+        assert all(not k.line for k in seat_knowledge(observation))  # rules alone: no reading
+        lines += len(read)
+        rng = random.Random(seed)
+        for beliefs, count in (({}, "read"), (None, "plain")):
+            sampler = Sampler(observation, beliefs)
+            for _ in range(100):
+                guess = sampler.guess(rng)
+                for seat, known in read.items():
+                    hand = 0
+                    for tile_id in guess.hands[seat]:
+                        hand |= 1 << tile_id
+                    longer = holds_longer_line(
+                        hand | known.line, known.line_start, known.line_length
+                    )
+                    if count == "read":
+                        longer_read += longer
+                    else:
+                        longer_plain += longer
+    assert lines >= 5
+    trials = 100 * lines
+    assert longer_plain > trials // 3, "the reading would tell nothing new"
+    assert longer_read < trials // 20
+
+
+def test_a_seat_read_by_its_line_with_no_tile_left_is_guessed_empty() -> None:
+    # The seat going out ends the round, but its last view is still guessed (the review).
+    game = _after_first_turns(203)
+    observation = game.observation(0)
+    seat = next(k.seat for k in seat_knowledge(observation, {}) if k.line)
+    sizes = list(observation.hand_sizes)
+    sizes[seat] = 0
+    emptied = observation._replace(hand_sizes=tuple(sizes))
+    sampler = Sampler(emptied, {})
+    for _ in range(3):
+        assert sampler.guess(random.Random(1)).hands[seat] == []
+
+
+def test_a_seat_that_drew_is_no_longer_read_by_its_train() -> None:
+    game = _after_first_turns(203)
+    observation = game.observation(0)
+    read = [k.seat for k in seat_knowledge(observation, {}) if k.line]
+    assert read
+    seat = read[0]
+    drawn = observation._replace(log_masks=((seat, LOG_DRAW, 1 << 3),))
+    assert seat not in [k.seat for k in seat_knowledge(drawn, {}) if k.line]
 
 
 def test_no_first_turn_beliefs_without_first_turn_lines() -> None:

@@ -42,5 +42,5 @@ def test_the_same_record_gives_identical_json_here_and_in_another_process(
     assert other.returncode == 0, other.stderr
     assert runs[0] == runs[1] == other.stdout
     data = json.loads(other.stdout)
-    assert data["guesses"] == DEFAULT_GUESSES and len(data["decisions"]) > 10
+    assert data["guesses"] == DEFAULT_GUESSES and len(data["decisions"]) >= 8
     assert any(d["label"] != "forced" for d in data["decisions"])

@@ -238,10 +238,12 @@ def test_the_person_s_turn_gives_hard_the_person_s_seconds_to_think_ahead(
     from game.store.settings import PACE_SECONDS
 
     for ponder in (False, True):
-        (decided, ahead), seats = _paced_round(monkeypatch, "fast", 0.01, ponder, 1.5)
+        # Hard's clock moves 0.01 s at each reading: 3 s of the person's time lets it rank the
+        # likely positions and search them.
+        (decided, ahead), seats = _paced_round(monkeypatch, "fast", 0.01, ponder, 3.0)
         person = [seconds for seconds, current, _ in ahead if current == 3]
         others = [seconds for seconds, current, _ in ahead if current in (1, 2)]
-        assert 1.5 in person, "the person's choices gave Hard their seconds"
+        assert 3.0 in person, "the person's choices gave Hard their seconds"
         if ponder:
             assert others and max(others) == pytest.approx(PACE_SECONDS["fast"] - THINK_MARGIN)
         else:
