@@ -112,7 +112,8 @@ def _after_first_turns(seed: int) -> GameState:
 def test_guesses_read_a_first_turn_line_as_the_longest_the_hand_held() -> None:
     # A random guess of an opponent's hand mostly holds a longer line than the one it laid: a
     # player that lays its longest line cannot hold that hand. Read as such a player (beliefs
-    # given), the guesses nearly never do; read by the rules alone, most do.
+    # given), a guess that does is drawn again (a few times: in the tightest positions nearly
+    # every hand does); read by the rules alone, most guesses hold one.
     longer_read = longer_plain = lines = 0
     for seed in range(3):
         game = _after_first_turns(200 + seed)
@@ -139,7 +140,7 @@ def test_guesses_read_a_first_turn_line_as_the_longest_the_hand_held() -> None:
     assert lines >= 5
     trials = 100 * lines
     assert longer_plain > trials // 3, "the reading would tell nothing new"
-    assert longer_read < trials // 20
+    assert longer_read < longer_plain // 3
 
 
 def test_a_seat_read_by_its_line_with_no_tile_left_is_guessed_empty() -> None:
