@@ -294,12 +294,14 @@ def test_statistics_lead_to_recent_matches(app: App) -> None:
     assert isinstance(app.top, RecentScene)
 
 
-def watched_to_the_end(app: App, seed: int, kinds: list[str | None] | None = None) -> Session:
+def watched_to_the_end(
+    app: App, seed: int, kinds: list[str | None] | None = None, rules: Rules = RULES
+) -> Session:
     """A match played to its end while the game's saves watch it (so it is kept)."""
     assert app.keeper is not None
     kinds = kinds or [None, "easy", "easy"]
     humans = sum(kind is None for kind in kinds)
-    config = MatchConfig(len(kinds), RULES, "easy", seed, humans=humans)
+    config = MatchConfig(len(kinds), rules, "easy", seed, humans=humans)
     session = Session(config, inline=True, kinds=kinds)
     app.keeper.watch(session)
     session.play_out([make_seat("greedy", seed * 10 + n) for n in range(len(kinds))])
@@ -376,8 +378,11 @@ def test_match_end_review_timeline_a_mistake_shown_and_back(app: App) -> None:
 def test_cancel_stops_the_worker_and_returns_to_the_match_end(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(reviewing, "GUESSES", 10**6)  # a review that would take hours
-    end = match_end(app, watched_to_the_end(app, 5))
+    monkeypatch.setattr(reviewing, "GUESSES", 10**6)  # a review that would take hours ...
+    # ... of a double-12 round (a double-6 match's few decisions settle in milliseconds even
+    # so, and a loaded machine could finish that review before the click)
+    full_size = Rules.standard().with_options(rounds=1)
+    end = match_end(app, watched_to_the_end(app, 5, rules=full_size))
     press_review(app, end)
     progress = app.top
     assert isinstance(progress, ReviewingScene)

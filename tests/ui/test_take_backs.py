@@ -396,7 +396,7 @@ def test_hard_opponents_answer_the_same_way_after_a_take_back(app: App) -> None:
     """Hard remembers opponents' first-turn lines between its decisions and thinks against a
     clock: after a take-back it is shown again what it saw in the round so far and thinks
     its full number of guesses without the clock, so a repeated move gets the same reply."""
-    for seed in (2, 6):
+    for seed in (3, 6):  # deals whose round goes on past the person's fifth turn
         open_match(app, MatchConfig(4, Rules.standard(), "hard", seed, practice=True))
         session = table_of(app).session
         for _ in range(4):
