@@ -126,9 +126,9 @@ def seat_knowledge(
                 tiles = numbers_to_tiles(numbers)
             softs[seat].append((tiles & keep, limit))
     out = []
-    # Seats that drew or passed this round: their trains no longer tell their longest line.
-    moved_off = {seat for seat, _kind, _numbers in obs.log_masks}
     read_lines = beliefs is not None and obs.rules.first_turn_chain
+    # Seats that drew or passed this round: their trains no longer tell their longest line.
+    moved_off = {seat for seat, _kind, _numbers in obs.log_masks} if read_lines else set()
     for seat in range(players):
         if seat == obs.seat:
             continue
@@ -153,7 +153,7 @@ def seat_knowledge(
         forbidden = numbers_to_tiles(lacked) & ~exempt
         if line and not exempt:
             # A double of a number the line passes through would have made it one tile longer.
-            forbidden |= doubles_of(on_line) & ~line
+            forbidden |= numbers_to_tiles(on_line) & DOUBLES_MASK & ~line
         out.append(
             SeatKnowledge(
                 seat,
@@ -167,16 +167,6 @@ def seat_knowledge(
             )
         )
     return out
-
-
-def doubles_of(numbers: int) -> int:
-    """The tile mask of the doubles of ``numbers`` (a bit mask of numbers)."""
-    mask = 0
-    while numbers:
-        bit = numbers & -numbers
-        numbers ^= bit
-        mask |= 1 << DOUBLE_ID[bit.bit_length() - 1]
-    return mask
 
 
 def holds_longer_line(tiles: int, end: int, length: int, nodes: int = LINE_NODES) -> bool:
