@@ -157,6 +157,30 @@ def difficulty_of(rows: list[Weighed]) -> int:
 RATING_OF = {1: 1100, 2: 1300, 3: 1500, 4: 1700, 5: 1900}
 
 
+def weighed_again(puzzle: Puzzle) -> Puzzle | str:
+    """``puzzle`` weighed afresh with its proof's number of guesses: the puzzle with the
+    figures the solver finds now (answer, proof, difficulty and rating), which may name another
+    move; or why it is no puzzle any more. A change to how guesses are drawn moves every
+    weighing's figures a little: ``puzzles reweigh`` keeps the puzzles whose move stands.
+    Raises ValueError for a position that cannot be read."""
+    guesses = puzzle.proof.get("guesses")
+    if not isinstance(guesses, int) or isinstance(guesses, bool) or guesses < GUESSES:
+        return f"the proof must weigh every move with at least {GUESSES} guesses"
+    state, rows = weigh_position(puzzle.position, guesses)
+    if not qualifies(state):
+        return "the position is not a later-turn choice among plays"
+    if not clear(rows):
+        return "no move is clearly the best"
+    difficulty = difficulty_of(rows)
+    return dataclasses.replace(
+        puzzle,
+        rating=RATING_OF[difficulty],
+        difficulty=difficulty,
+        answer=answer_of(state, rows),
+        proof=proof_of(state, rows, guesses),
+    )
+
+
 def make_puzzle(ident: str, text: str, guesses: int = GUESSES) -> Puzzle | None:
     lines = record_lines(text)
     position = {"record": lines}

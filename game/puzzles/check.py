@@ -72,17 +72,11 @@ def _check_go_out(puzzle: Puzzle) -> str | None:
 
 
 def _check_best_play(puzzle: Puzzle) -> str | None:
-    guesses = puzzle.proof.get("guesses")
-    if not isinstance(guesses, int) or isinstance(guesses, bool) or guesses < best_play.GUESSES:
-        return f"the proof must weigh every move with at least {best_play.GUESSES} guesses"
-    state, rows = best_play.weigh_position(puzzle.position, guesses)
-    if not best_play.qualifies(state):
-        return "the position is not a later-turn choice among plays"
-    if not best_play.clear(rows):
-        return "no move is clearly the best"
-    answer = best_play.answer_of(state, rows)
-    if puzzle.answer != answer:
-        return f"the answer is {puzzle.answer}, the solver finds {answer}"
-    if puzzle.proof != best_play.proof_of(state, rows, guesses):
+    again = best_play.weighed_again(puzzle)
+    if isinstance(again, str):
+        return again
+    if puzzle.answer != again.answer:
+        return f"the answer is {puzzle.answer}, the solver finds {again.answer}"
+    if puzzle.proof != again.proof:
         return "the proof (each move's expected points) differs from the solver's"
     return None

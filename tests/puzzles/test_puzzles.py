@@ -118,6 +118,53 @@ def test_a_damaged_puzzle_file_is_refused_by_line_and_reason_and_the_rest_plays(
     assert "line 4 (puzzle out-0001): its position is refused: its record is refused" in err
 
 
+def test_reweigh_rewrites_a_puzzle_whose_move_stands_and_keeps_one_whose_move_changed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As after a change to how guesses are drawn: stale figures are weighed again, a move
+    that no longer stands is named and left for a person, and other kinds are untouched."""
+    first, second = shipped(BEST_PLAY)[:2]
+    moves = first.proof["moves"]
+    stale = Puzzle(
+        **{
+            **first.__dict__,
+            "difficulty": 5 if first.difficulty != 5 else 1,
+            "answer": {**first.answer, "saves": first.answer["saves"] + 1.5},
+            "proof": {**first.proof, "moves": [{**moves[0], "points": 99.0}, *moves[1:]]},
+        }
+    )
+    wrong = _planted(second)
+    line = shipped(LONGEST_LINE)[0]
+    path = tmp_path / "stale.jsonl"
+    path.write_text("".join(p.to_json() + "\n" for p in (stale, line, wrong)), encoding="utf-8")
+    assert check(stale) is not None
+
+    assert main(["puzzles", "reweigh", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert f"line 3 ({wrong.id})" in err and "the best move is now" in err
+    assert first.id not in err
+    assert "0 best-play puzzles hold, 1 weighed again, 1 kept as they were" in out
+    with open(path, encoding="utf-8") as file:
+        after, errors = read_puzzles(file)
+    assert errors == []
+    assert after == [first, line, wrong]  # the stale one is the shipped one again
+    assert check(after[0]) is None
+
+
+def test_reweigh_leaves_a_file_with_an_unreadable_line_as_it_was(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    puzzle = shipped(BEST_PLAY)[0]
+    stale = Puzzle(**{**puzzle.__dict__, "answer": {**puzzle.answer, "saves": 0.5}})
+    text = stale.to_json() + "\n{not json\n"
+    path = tmp_path / "damaged.jsonl"
+    path.write_text(text, encoding="utf-8")
+    assert main(["puzzles", "reweigh", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "line 2" in err and "not rewritten" in err
+    assert path.read_text(encoding="utf-8") == text
+
+
 def test_generation_is_the_same_from_the_same_seed_and_differs_from_another() -> None:
     for kind, count in ((LONGEST_LINE, 20), (GO_OUT, 3)):
         first = [p.to_json() for p in generate(kind, count, seed=11)]
