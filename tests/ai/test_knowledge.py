@@ -15,7 +15,7 @@ from game.ai.knowledge import (
 from game.ai.normal import NormalSeat
 from game.rules import GameState, Rules
 from game.rules.state import LOG_DRAW, LOG_PASS, PLAY, assert_valid
-from game.rules.tiles import iter_ids, numbers_to_tiles
+from game.rules.tiles import Tile, iter_ids, mask_of, numbers_to_tiles
 
 from .helpers import positions
 
@@ -231,3 +231,32 @@ def test_tiles_one_seat_lacks_are_spread_fairly_over_the_other_places() -> None:
     for place, size in sizes.items():
         share = found[place] / (guesses * lacked.bit_count())
         assert abs(share - size / places) < 0.05 * size / places, place
+
+
+def _longest_by_every_order(tiles: list[tuple[int, int]], end: int) -> int:
+    """The longest line from ``end``: every tile that fits tried next, with no shortcut."""
+    best = 0
+    for index, (low, high) in enumerate(tiles):
+        if end in (low, high):
+            rest = tiles[:index] + tiles[index + 1 :]
+            best = max(best, 1 + _longest_by_every_order(rest, high if low == end else low))
+    return best
+
+
+def test_the_search_for_a_longer_line_finds_one_exactly_when_there_is_one() -> None:
+    """The reading of first-turn lines rests on it: with room to finish it answers as trying
+    every order does, and with its cap it never names a longer line that is not there."""
+    rng = random.Random(7)
+    every = [(low, high) for high in range(13) for low in range(high + 1)]
+    capped_found = 0
+    for _ in range(300):
+        tiles = rng.sample(every, rng.randint(4, 9))
+        end = rng.choice([n for pair in tiles for n in pair])
+        mask = mask_of(Tile(low, high) for low, high in tiles)
+        longest = _longest_by_every_order(tiles, end)
+        for length in (longest - 1, longest):
+            assert holds_longer_line(mask, end, length, nodes=10**6) == (length < longest)
+            if holds_longer_line(mask, end, length):
+                assert length < longest
+                capped_found += 1
+    assert capped_found >= 250
