@@ -48,11 +48,10 @@ from game.rules import GameState, Observation, determinize
 from game.rules.state import LOG_DRAW, LOG_PASS, shuffled
 from game.rules.tiles import (
     ALL_TILES,
-    DOUBLE_ID,
     DOUBLES_MASK,
     HIGH,
     LOW,
-    NUMBER_MASK,
+    MAX_NUMBER,
     NUMBER_TILES,
     iter_ids,
     numbers_to_tiles,
@@ -177,32 +176,69 @@ def holds_longer_line(tiles: int, end: int, length: int, nodes: int = LINE_NODES
     misses cost less than the time); doubles count where the line first reaches their
     number, as the planner lays them.
     """
-    seen: set[int] = set()
-    left_nodes = nodes
+    # The tiles are numbered 0, 1, 2... among themselves for the search: its masks stay small
+    # integers, which the compiled build works on natively (twice as fast as on tile ids).
+    number_mask = [0] * (MAX_NUMBER + 1)
+    double_bit = [0] * (MAX_NUMBER + 1)
+    ends_sum: list[int] = []  # per tile: its two numbers added (the other end is sum - this)
+    count = 0
+    rest = tiles
+    while rest:
+        lowest = rest & -rest
+        rest ^= lowest
+        tile_id = lowest.bit_length() - 1
+        low = LOW[tile_id]
+        high = HIGH[tile_id]
+        bit = 1 << count
+        if low == high:
+            double_bit[low] = bit
+        number_mask[low] |= bit
+        number_mask[high] |= bit
+        ends_sum.append(low + high)
+        count += 1
+    search = _LineSearch(number_mask, double_bit, ends_sum, length, nodes)
+    return search.visit(end, (1 << count) - 1, 0)
 
-    def visit(at: int, left: int, made: int) -> bool:
-        nonlocal left_nodes
-        double_bit = 1 << DOUBLE_ID[at]
-        if left & double_bit:
-            left ^= double_bit
+
+class _LineSearch:
+    """The state of one :func:`holds_longer_line` search."""
+
+    def __init__(
+        self,
+        number_mask: list[int],
+        double_bit: list[int],
+        ends_sum: list[int],
+        length: int,
+        nodes: int,
+    ) -> None:
+        self.number_mask = number_mask
+        self.double_bit = double_bit
+        self.ends_sum = ends_sum
+        self.length = length
+        self.nodes = nodes  # positions still to be searched
+        self.seen: set[int] = set()
+
+    def visit(self, at: int, left: int, made: int) -> bool:
+        """Whether a line that has laid ``made`` tiles and is open at ``at`` can grow past
+        ``length`` from the tiles in ``left``."""
+        double = self.double_bit[at]
+        if left & double:
+            left ^= double
             made += 1
-        if made > length:
+        if made > self.length:
             return True
         key = left << 5 | at
-        if key in seen or not left_nodes:
+        if not self.nodes or key in self.seen:
             return False
-        seen.add(key)
-        left_nodes -= 1
-        fits = left & NUMBER_MASK[at]
+        self.seen.add(key)
+        self.nodes -= 1
+        fits = left & self.number_mask[at]
         while fits:
             bit = fits & -fits
             fits ^= bit
-            tile_id = bit.bit_length() - 1
-            if visit(LOW[tile_id] + HIGH[tile_id] - at, left ^ bit, made + 1):
+            if self.visit(self.ends_sum[bit.bit_length() - 1] - at, left ^ bit, made + 1):
                 return True
         return False
-
-    return visit(end, tiles, 0)
 
 
 def first_turn_beliefs(observation: Observation, known: dict[int, int]) -> None:
