@@ -171,13 +171,23 @@ def weighed_again(puzzle: Puzzle) -> Puzzle | str:
         return "the position is not a later-turn choice among plays"
     if not clear(rows):
         return "no move is clearly the best"
+    again = _puzzle_of(puzzle.id, puzzle.position, state, rows, guesses)
+    return dataclasses.replace(again, line=puzzle.line)
+
+
+def _puzzle_of(
+    ident: str, position: dict[str, Any], state: GameState, rows: list[Weighed], guesses: int
+) -> Puzzle:
+    """The puzzle a clear weighing of ``position`` makes: its answer, proof and difficulty."""
     difficulty = difficulty_of(rows)
-    return dataclasses.replace(
-        puzzle,
-        rating=RATING_OF[difficulty],
-        difficulty=difficulty,
-        answer=answer_of(state, rows),
-        proof=proof_of(state, rows, guesses),
+    return Puzzle(
+        ident,
+        BEST_PLAY,
+        RATING_OF[difficulty],
+        difficulty,
+        position,
+        answer_of(state, rows),
+        proof_of(state, rows, guesses),
     )
 
 
@@ -196,16 +206,7 @@ def make_puzzle(ident: str, text: str, guesses: int = GUESSES) -> Puzzle | None:
     state, rows = weigh_position(position, guesses)
     if not clear(rows):
         return None
-    difficulty = difficulty_of(rows)
-    return Puzzle(
-        ident,
-        BEST_PLAY,
-        RATING_OF[difficulty],
-        difficulty,
-        position,
-        answer_of(state, rows),
-        proof_of(state, rows, guesses),
-    )
+    return _puzzle_of(ident, position, state, rows, guesses)
 
 
 def generate(count: int, seed: int, prefix: str = "best", guesses: int = GUESSES) -> list[Puzzle]:
